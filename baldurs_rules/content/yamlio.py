@@ -1,0 +1,254 @@
+"""Safe YAML reading with a position for every value.
+
+ruamel.yaml composes the file into nodes; this module builds plain Python data
+from them itself, so nothing but str, int, float, bool, None, list and dict can
+ever come out of a content file. It refuses tags (``!!python/object`` and
+friends), merge keys, duplicate keys, alias bombs and deep nesting, each with a
+[`ContentError`][baldurs_rules.errors.ContentError] that says where.
+
+Example:
+    >>> doc = read_yaml_text("a: [1, 2]\\nb: gain 2 gold\\n", "x.yaml")
+    >>> doc.data
+    {'a': [1, 2], 'b': 'gain 2 gold'}
+    >>> str(doc.location(("b",)))
+    'x.yaml:2:4'
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from baldurs_rules.dsl.origin import Origin, SourceText
+from baldurs_rules.errors import ContentError, Location, Problem
+
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "YamlDoc", "read_yaml", "read_yaml_text"]
+
+MAX_BYTES = 4_000_000
+"""The largest content file accepted."""
+MAX_NODES = 200_000
+"""The most values a file may expand to, aliases counted each time they are used."""
+MAX_DEPTH = 48
+"""The deepest nesting of mappings and lists accepted."""
+
+Path_ = tuple[str | int, ...]
+
+_TAG = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {f"{_TAG}{t}" for t in ("str", "int", "float", "bool", "null")}
+
+
+class YamlDoc:
+    """A parsed YAML file: its data and where every value and key is.
+
+    Attributes:
+        data: Plain Python data (dict, list, str, int, float, bool, None).
+        source: The file's text with its line table.
+    """
+
+    __slots__ = ("data", "keys", "source", "values")
+
+    def __init__(self, source: SourceText) -> None:
+        self.source = source
+        self.data: Any = None
+        self.values: dict[Path_, int] = {}
+        self.keys: dict[Path_, int] = {}
+
+    def _loc(self, index: int) -> Location:
+        line = _line_of(self.source.starts, index)
+        return self.source.location(line, index - self.source.starts[line - 1] + 1)
+
+    def location(self, path: Path_, key: bool = False) -> Location:
+        """Where the value at ``path`` (or its key) starts; the nearest known ancestor otherwise."""
+        table = self.keys if key else self.values
+        if path in table:
+            return self._loc(table[path])
+        for cut in range(len(path) - 1, -1, -1):
+            if path[:cut] in self.values:
+                return self._loc(self.values[path[:cut]])
+        return self.source.location(1, 1)
+
+    def origin(self, path: Path_) -> Origin:
+        """An [`Origin`][baldurs_rules.dsl.origin.Origin] for the string value at ``path``."""
+        value = self.get(path)
+        start = self.values.get(path, 0)
+        return Origin.of_yaml_scalar(str(value), start, self.source)
+
+    def get(self, path: Path_) -> Any:
+        """The value at ``path``."""
+        value = self.data
+        for part in path:
+            value = value[part]
+        return value
+
+
+def read_yaml(path: Path, display: str | None = None) -> YamlDoc:
+    """Read and parse a YAML file safely.
+
+    Raises:
+        ContentError: Missing or unreadable file, bad bytes, bad YAML, or refused constructs.
+    """
+    name = display or str(path)
+    try:
+        raw = path.read_bytes() if path.stat().st_size <= MAX_BYTES else None
+    except OSError as exc:
+        raise ContentError(
+            Problem(Location(name, 1, 1), f"cannot read file: {exc.strerror}")
+        ) from None
+    if raw is None:
+        raise ContentError(Problem(Location(name, 1, 1), f"file is larger than {MAX_BYTES} bytes"))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        message = f"file is not UTF-8: byte 0x{raw[exc.start]:02x} cannot be decoded"
+        raise ContentError(Problem(Location(name, line, column), message)) from None
+    return read_yaml_text(text, name)
+
+
+def read_yaml_text(text: str, name: str) -> YamlDoc:
+    """Parse YAML text safely (see [`read_yaml`][baldurs_rules.content.yamlio.read_yaml])."""
+    source = SourceText(name, text.removeprefix("\ufeff"))
+    doc = YamlDoc(source)
+    try:
+        root = YAML(typ="rt", pure=True).compose(source.raw)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = source.location(mark.line + 1, mark.column + 1) if mark else source.location(1, 1)
+        problem = " ".join(p for p in (exc.context, exc.problem) if p) or "invalid YAML"
+        raise ContentError(Problem(where, f"YAML syntax error: {problem}")) from None
+    except YAMLError as exc:
+        raise ContentError(Problem(source.location(1, 1), f"YAML error: {exc}")) from None
+    except RecursionError:
+        raise ContentError(Problem(source.location(1, 1), "YAML is nested too deeply")) from None
+    if root is None:
+        doc.data = None
+        return doc
+    _Builder(doc).check_size(root)
+    doc.data = _Builder(doc).build(root, (), 0)
+    return doc
+
+
+def _line_of(starts: list[int], index: int) -> int:
+    lo, hi = 0, len(starts)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if starts[mid] <= index:
+            lo = mid + 1
+        else:
+            hi = mid
+    return max(lo, 1)
+
+
+class _Builder:
+    def __init__(self, doc: YamlDoc) -> None:
+        self.doc = doc
+
+    def fail(self, node: Node, message: str) -> None:
+        raise ContentError(Problem(self.doc._loc(node.start_mark.index), message))
+
+    def check_size(self, root: Node) -> None:
+        """Refuse alias bombs: count values with aliases expanded, memoised per node."""
+        sizes: dict[int, int] = {}
+        order: list[Node] = []
+        stack: list[Node] = [root]
+        while stack:
+            node = stack.pop()
+            if id(node) in sizes:
+                continue
+            sizes[id(node)] = -1
+            order.append(node)
+            stack.extend(self.children(node))
+        for node in reversed(order):
+            total = 1 + sum(max(sizes.get(id(c), 1), 0) for c in self.children(node))
+            sizes[id(node)] = total
+            if total > MAX_NODES:
+                self.fail(node, f"YAML expands to more than {MAX_NODES} values (alias bomb?)")
+
+    @staticmethod
+    def children(node: Node) -> list[Node]:
+        if isinstance(node, SequenceNode):
+            return list(node.value)
+        if isinstance(node, MappingNode):
+            return [n for pair in node.value for n in pair]
+        return []
+
+    def build(self, node: Node, path: Path_, depth: int) -> Any:
+        if depth > MAX_DEPTH:
+            self.fail(node, f"YAML is nested too deeply (more than {MAX_DEPTH} levels)")
+        self.doc.values.setdefault(path, node.start_mark.index)
+        if isinstance(node, ScalarNode):
+            return self.scalar(node)
+        if isinstance(node, SequenceNode):
+            self.tag(node, "seq")
+            return [self.build(item, (*path, i), depth + 1) for i, item in enumerate(node.value)]
+        if isinstance(node, MappingNode):
+            self.tag(node, "map")
+            return self.mapping(node, path, depth)
+        self.fail(node, "unsupported YAML node")
+        return None
+
+    def mapping(self, node: MappingNode, path: Path_, depth: int) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == f"{_TAG}merge":
+                self.fail(key_node, "merge keys ('<<') are not supported; write the keys out")
+            key = self.scalar(key_node) if isinstance(key_node, ScalarNode) else None
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                self.fail(key_node, "mapping keys must be plain words or numbers")
+            text = str(key)
+            if text in result:
+                self.fail(key_node, f"duplicate key {text!r}")
+            self.doc.keys[(*path, text)] = key_node.start_mark.index
+            result[text] = self.build(value_node, (*path, text), depth + 1)
+        return result
+
+    def tag(self, node: Node, kind: str) -> None:
+        if node.tag not in (f"{_TAG}{kind}", None):
+            self.fail(node, f"YAML tag {_short(node.tag)!r} is not allowed in content")
+
+    def scalar(self, node: ScalarNode) -> Any:
+        tag = node.tag
+        if tag not in _SCALAR_TAGS:
+            self.fail(node, f"YAML tag {_short(tag)!r} is not allowed in content")
+        value: str = node.value
+        kind = tag[len(_TAG) :]
+        if kind == "str":
+            return value
+        if kind == "null":
+            return None
+        if kind == "bool":
+            return value.lower() == "true"
+        if len(value) > 100:
+            self.fail(node, f"number {value[:20]}... is too long")
+        return _int(value) if kind == "int" else _float(value)
+
+
+def _int(text: str) -> int:
+    digits = text.replace("_", "").lower()
+    sign = -1 if digits.startswith("-") else 1
+    digits = digits.lstrip("+-")
+    for prefix, base in (("0x", 16), ("0o", 8), ("0b", 2)):
+        if digits.startswith(prefix):
+            return sign * int(digits[2:], base)
+    return sign * int(digits, 10)
+
+
+def _float(text: str) -> float:
+    lowered = text.replace("_", "").lower()
+    if lowered.endswith(".inf"):
+        return -math.inf if lowered.startswith("-") else math.inf
+    if lowered.endswith(".nan"):
+        return math.nan
+    return float(lowered)
+
+
+def _short(tag: str | None) -> str:
+    if tag is None:
+        return "?"
+    return "!!" + tag[len(_TAG) :] if tag.startswith(_TAG) else tag
