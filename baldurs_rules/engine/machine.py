@@ -1,0 +1,114 @@
+"""The decision-stack machine: a generic turn loop over plain-data frames.
+
+A game's pending work is a stack of *frames* (tuples: a kind and plain
+arguments) in its state. The machine pops a frame and calls the handler for
+its kind; a handler changes the state, pushes more frames, or sets a
+*decision* (a tuple: a kind, the seat that decides, plain arguments) and the
+loop stops. Answering the decision resumes it. Since frames and decisions are
+plain data, a game can be cloned, saved and compared at any decision point.
+
+A decision with exactly one legal answer is taken automatically; a decision
+with none is dropped. So every decision a player sees is a real choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from baldurs_rules.actions import Action
+
+__all__ = ["DecisionKind", "Frame", "Machine", "MachineState"]
+
+Frame = tuple[Any, ...]
+Decision = tuple[Any, ...]
+
+
+class MachineState(Protocol):
+    """What the machine needs of a state."""
+
+    stack: list[Frame]
+    decision: Decision | None
+    options: list[Action] | None
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionKind:
+    """How to list and apply the answers of one kind of decision.
+
+    Attributes:
+        options: ``(state, decision) -> legal actions``.
+        resolve: ``(state, decision, action) -> None``; pushes frames.
+        auto: Whether a single legal answer is taken without asking.
+    """
+
+    options: Callable[[Any, Decision], list[Action]]
+    resolve: Callable[[Any, Decision, Action], None]
+    auto: bool = True
+
+
+class Machine:
+    """Runs frames until a decision is needed or the stack is empty.
+
+    Args:
+        handlers: Frame kind to handler ``(state, frame) -> None``.
+        decisions: Decision kind to its [`DecisionKind`][baldurs_rules.engine.machine.DecisionKind].
+        max_steps: Frames handled per run before giving up (a content loop guard).
+    """
+
+    def __init__(
+        self,
+        handlers: dict[str, Callable[[Any, Frame], None]],
+        decisions: dict[str, DecisionKind],
+        max_steps: int = 100_000,
+    ) -> None:
+        self.handlers = handlers
+        self.decisions = decisions
+        self.max_steps = max_steps
+
+    def run(self, state: Any) -> None:
+        """Advance until a real decision is pending or nothing is left to do."""
+        handlers, decisions, stack = self.handlers, self.decisions, state.stack
+        for _ in range(self.max_steps):
+            decision = state.decision
+            if decision is not None:
+                kind = decisions[decision[0]]
+                options = kind.options(state, decision)
+                if len(options) > 1 or (options and not kind.auto):
+                    state.options = options
+                    return
+                state.decision = None
+                if options:
+                    kind.resolve(state, decision, options[0])
+                continue
+            if not stack:
+                state.options = None
+                return
+            frame = stack.pop()
+            handlers[frame[0]](state, frame)
+        raise RuntimeError(f"the game did not reach a decision in {self.max_steps} steps")
+
+    def legal(self, state: Any) -> list[Action]:
+        """The legal actions at the pending decision (empty when there is none)."""
+        if state.decision is None:
+            return []
+        if state.options is None:
+            state.options = self.decisions[state.decision[0]].options(state, state.decision)
+        return list(state.options)
+
+    def is_legal(self, state: Any, action: Any) -> bool:
+        """Whether ``action`` answers the pending decision."""
+        if state.decision is None:
+            return False
+        if state.options is None:
+            state.options = self.decisions[state.decision[0]].options(state, state.decision)
+        return action in state.options
+
+    def answer(self, state: Any, action: Action) -> None:
+        """Apply a legal answer and run on. Check legality first with ``is_legal``."""
+        decision = state.decision
+        state.decision = None
+        state.options = None
+        self.decisions[decision[0]].resolve(state, decision, action)
+        self.run(state)

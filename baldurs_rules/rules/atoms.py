@@ -1,0 +1,277 @@
+"""The atoms of the effect language, as Builders of Baldur's Gate does them.
+
+Gain, lose, influence, draw, place a fortification, take a gate, build,
+return the worker. Each atom either happens at once, pushes frames, or asks
+its player a decision (which faction, which site, which card, what to build).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from baldurs_rules.actions import Action
+from baldurs_rules.dsl import ast as A
+from baldurs_rules.dsl.checker import singular
+from baldurs_rules.engine.machine import Decision, DecisionKind, Frame
+from baldurs_rules.rules.core import Env, change, log
+from baldurs_rules.rules.state import LOT_AVAILABLE, State
+
+if TYPE_CHECKING:
+    from baldurs_rules.rules import Rules
+
+__all__ = ["GameAtoms"]
+
+ANY = -1
+SOURCES = {None: 0, "offer": 1, "deck": 2}
+
+
+class GameAtoms:
+    """Implements [`baldurs_rules.engine.interpreter.Atoms`][] for this game."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.r = rules
+        self.t = rules.t
+        self._run = {
+            A.Gain: self.gain,
+            A.Lose: self.lose,
+            A.Draw: self.draw,
+            A.TakeGate: self.take_gate,
+            A.Place: self.place,
+            A.Build: self.build,
+            A.ReturnWorker: self.return_worker,
+        }
+        self._possible = {
+            A.TakeGate: self.can_take_gate,
+            A.Place: self.can_place,
+            A.Build: self.can_build,
+        }
+        self.handlers = {
+            "influence": self.influence_frame,
+            "draw_building": self.draw_frame,
+            "ask_faction": self.ask_faction,
+        }
+        self.decisions = {
+            "faction": DecisionKind(self.faction_options, self.faction_resolve),
+            "fort_site": DecisionKind(self.site_options, self.fort_resolve),
+            "gate_site": DecisionKind(self.site_options, self.gate_resolve),
+            "take": DecisionKind(self.take_options, self.take_resolve),
+            "build": DecisionKind(self.build_options, self.build_resolve),
+        }
+
+    # ------------------------------------------------------------ protocol
+    def run(self, state: State, node: Any, seat: int, here: int, cause: str) -> None:
+        self._run[type(node)](state, node, seat, here, cause)
+
+    def possible(self, state: State, node: Any, seat: int, here: int) -> bool:
+        test = self._possible.get(type(node))
+        return True if test is None else test(state, node, seat, here)
+
+    def env(self, state: State, seat: int, here: int) -> Env:
+        return Env(self.t, state, seat, here)
+
+    def amount(self, state: State, expr: Any, seat: int, here: int) -> int:
+        if type(expr) is A.Number:
+            return expr.value
+        return max(0, self.t.program.expr(expr)(Env(self.t, state, seat, here)))
+
+    def cost_of(self, state: State, seat: int, cost: tuple[Any, ...], here: int) -> list[int]:
+        need = [0] * len(self.t.resource_ids)
+        for item in cost:
+            need[self.t.resource_index[item.resource.text]] += self.amount(
+                state, item.value, seat, here
+            )
+        return need
+
+    def can_pay(self, state: State, seat: int, cost: tuple[Any, ...], here: int) -> bool:
+        have = state.res[seat]
+        return all(n <= have[i] for i, n in enumerate(self.cost_of(state, seat, cost, here)))
+
+    def pay(self, state: State, seat: int, cost: tuple[Any, ...], here: int, cause: str) -> None:
+        for i, n in enumerate(self.cost_of(state, seat, cost, here)):
+            if n:
+                change(self.t, state, seat, i, -n, cause)
+
+    def seats(self, state: State, seat: int, who: str) -> list[int]:
+        n = state.players
+        first = 1 if who == "opponent" else 0
+        return [(seat + i) % n for i in range(first, n)]
+
+    # ------------------------------------------------------------ resources & influence
+    def gain(self, state: State, node: A.Gain, seat: int, here: int, cause: str) -> None:
+        later: list[Frame] = []
+        for item in node.items:
+            amount = self.amount(state, item.value, seat, here)
+            if amount <= 0:
+                continue
+            if isinstance(item, A.InfluenceAmount):
+                if item.faction is None:
+                    later.append(("ask_faction", seat, amount, cause))
+                else:
+                    faction = self.t.faction_index[item.faction.text]
+                    later.append(("influence", seat, faction, amount, cause))
+            else:
+                change(
+                    self.t, state, seat, self.t.resource_index[item.resource.text], amount, cause
+                )
+        state.stack.extend(reversed(later))
+
+    def ask_faction(self, state: State, frame: Frame) -> None:
+        """``gain N influence with any faction``: the player picks the faction."""
+        state.decision = ("faction", *frame[1:])
+
+    def lose(self, state: State, node: A.Lose, seat: int, here: int, cause: str) -> None:
+        for item in node.items:
+            amount = self.amount(state, item.value, seat, here)
+            change(self.t, state, seat, self.t.resource_index[item.resource.text], -amount, cause)
+
+    def influence_frame(self, state: State, frame: Frame) -> None:
+        """Move a cube up a track; every space passed or landed on pays its reward."""
+        _, seat, faction, amount, cause = frame
+        rewards = self.t.content.factions[faction].rewards
+        old = state.influence[seat][faction]
+        new = min(old + amount, len(rewards))
+        state.influence[seat][faction] = new
+        fid = self.t.factions[faction]
+        log(state, "influence", seat, cause, faction=fid, delta=new - old, level=new)
+        frames = [
+            self.r.fx(self.t.nid(rewards[level - 1]), seat, -1, f"{fid}:{level}")
+            for level in range(old + 1, new + 1)
+            if rewards[level - 1] is not None
+        ]
+        past = self.t.nid(self.t.content.past_top)
+        if past >= 0:
+            frames += [self.r.fx(past, seat, -1, f"{fid}:top")] * (old + amount - new)
+        state.stack.extend(reversed(frames))
+
+    def faction_options(self, state: State, decision: Decision) -> list[Action]:
+        return self.r.faction_actions
+
+    def faction_resolve(self, state: State, decision: Decision, action: Action) -> None:
+        _, seat, amount, cause = decision
+        faction = self.t.faction_index[str(action.args[0])]
+        state.stack.append(("influence", seat, faction, amount, cause))
+
+    # ------------------------------------------------------------ cards
+    def draw(self, state: State, node: A.Draw, seat: int, here: int, cause: str) -> None:
+        count = self.amount(state, node.count, seat, here)
+        if singular(node.what.text) == "agenda":
+            for _ in range(count):
+                if state.agenda_deck:
+                    state.agendas[seat].append(state.agenda_deck.pop())
+                    log(state, "draw_agenda", seat, cause)
+            return
+        source = SOURCES[None if node.source is None else node.source.text]
+        state.stack.extend([("draw_building", seat, source, cause)] * count)
+
+    def draw_frame(self, state: State, frame: Frame) -> None:
+        _, seat, source, cause = frame
+        if source == SOURCES["deck"]:
+            self.r.take_from_deck(state, seat, cause)
+        else:
+            state.decision = ("take", seat, source, cause)
+
+    def take_options(self, state: State, decision: Decision) -> list[Action]:
+        source = decision[2]
+        options = [Action("take", (card,)) for card in dict.fromkeys(state.offer)]
+        if source != SOURCES["offer"] and (state.deck or state.discard):
+            options.append(Action("take", ("deck",)))
+        return options
+
+    def take_resolve(self, state: State, decision: Decision, action: Action) -> None:
+        _, seat, _, cause = decision
+        card = str(action.args[0])
+        if card == "deck":
+            self.r.take_from_deck(state, seat, cause)
+            return
+        state.offer.remove(card)
+        state.hand[seat].append(card)
+        log(state, "take", seat, cause, card=card)
+        self.r.refill_offer(state)
+
+    # ------------------------------------------------------------ the map
+    def free_sites(self, state: State, kind: str, district: int) -> list[int]:
+        t = self.t
+        if kind == "gate":
+            sites = t.gate_sites
+        elif district >= 0:
+            sites = t.district_forts[district]
+        else:
+            sites = t.fort_sites
+        return [n for n in sites if state.piece[n] < 0]
+
+    def _district(self, node: A.Place, here: int) -> int:
+        if node.where is None:
+            return ANY
+        if isinstance(node.where, A.Here):
+            return here
+        return self.t.district_index[node.where.district.text]
+
+    def can_place(self, state: State, node: A.Place, seat: int, here: int) -> bool:
+        return state.cubes[seat] > 0 and bool(
+            self.free_sites(state, "fort", self._district(node, here))
+        )
+
+    def place(self, state: State, node: A.Place, seat: int, here: int, cause: str) -> None:
+        if self.can_place(state, node, seat, here):
+            fort = self.t.fort[node.kind.text]
+            state.decision = ("fort_site", seat, fort, self._district(node, here), cause)
+
+    def can_take_gate(self, state: State, node: Any, seat: int, here: int) -> bool:
+        return (
+            state.cubes[seat] > 0
+            and bool(state.gate_deck)
+            and bool(self.free_sites(state, "gate", ANY))
+        )
+
+    def take_gate(self, state: State, node: Any, seat: int, here: int, cause: str) -> None:
+        if self.can_take_gate(state, node, seat, here):
+            state.decision = ("gate_site", seat, self.t.fort["gate"], ANY, cause)
+
+    def site_options(self, state: State, decision: Decision) -> list[Action]:
+        kind = "gate" if decision[0] == "gate_site" else "fort"
+        return [self.r.site_actions[n] for n in self.free_sites(state, kind, decision[3])]
+
+    def fort_resolve(self, state: State, decision: Decision, action: Action) -> None:
+        _, seat, fort, _, cause = decision
+        self.r.put_piece(state, seat, self.t.node_index[str(action.args[0])], fort, cause)
+
+    def gate_resolve(self, state: State, decision: Decision, action: Action) -> None:
+        _, seat, fort, _, cause = decision
+        card = state.gate_deck.pop()
+        state.portfolio[seat].append(card)
+        log(state, "gate_card", seat, cause, card=card)
+        self.r.put_piece(state, seat, self.t.node_index[str(action.args[0])], fort, cause)
+
+    # ------------------------------------------------------------ building
+    def _build_args(self, state: State, node: A.Build, seat: int, here: int) -> tuple[int, int]:
+        tile = ANY if node.kind is None else self.t.tile_index[node.kind.text]
+        discount = 0 if node.discount is None else self.amount(state, node.discount, seat, here)
+        return tile, discount
+
+    def can_build(self, state: State, node: A.Build, seat: int, here: int) -> bool:
+        tile, discount = self._build_args(state, node, seat, here)
+        return bool(self.r.build_actions_for(state, seat, discount, tile, limit=1))
+
+    def build(self, state: State, node: A.Build, seat: int, here: int, cause: str) -> None:
+        tile, discount = self._build_args(state, node, seat, here)
+        state.decision = ("build", seat, tile, discount, cause)
+
+    def build_options(self, state: State, decision: Decision) -> list[Action]:
+        _, seat, tile, discount, _ = decision
+        return self.r.build_actions_for(state, seat, discount, tile)
+
+    def build_resolve(self, state: State, decision: Decision, action: Action) -> None:
+        _, seat, _, discount, cause = decision
+        card, lot = action.args
+        state.stack.append(("build", seat, card, self.t.lot_node[int(lot)], discount, cause))
+
+    def return_worker(self, state: State, node: Any, seat: int, here: int, cause: str) -> None:
+        if state.worker[seat] >= 0:
+            state.worker[seat] = -1
+            log(state, "worker_home", seat, cause)
+
+
+def available_lots(state: State, lot_nodes: list[int]) -> list[int]:
+    """Positions (in lot order) of the available lots."""
+    lots = state.lots
+    return [i for i, n in enumerate(lot_nodes) if lots[n] == LOT_AVAILABLE]

@@ -1,0 +1,168 @@
+"""The city: building, placing pieces, connection bonuses, lot tokens and attacks.
+
+Frames handled here: ``build``, ``connect``, ``draw_lot``, ``attack``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from baldurs_rules.engine.machine import Frame
+from baldurs_rules.engine.rng import below
+from baldurs_rules.rules.core import change, log, seats_from
+from baldurs_rules.rules.state import LOT_AVAILABLE, LOT_BUILT, State
+
+if TYPE_CHECKING:
+    from baldurs_rules.rules import Rules
+
+__all__ = ["BoardProcedures"]
+
+
+class BoardProcedures:
+    """Frame handlers for what happens on the map."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.r = rules
+        self.t = rules.t
+        self.handlers = {
+            "build": self.build,
+            "connect": self.connect,
+            "draw_lot": self.draw_lot,
+            "attack": self.attack,
+        }
+
+    # ------------------------------------------------------------ build (RULES: Build 1-8)
+    def build(self, state: State, frame: Frame) -> None:
+        """Steps 1-4 at once; then connections, the when-built effect and a lot token."""
+        _, seat, card, node, discount, cause = frame
+        t = self.t
+        cost = max(0, t.cost[card] - discount)
+        change(t, state, seat, t.gold, -cost, card)
+        state.hand[seat].remove(card)
+        state.portfolio[seat].append(card)
+        tile = t.tile_of[card]
+        state.piles[tile] -= 1
+        state.lots[node] = LOT_BUILT
+        state.piece[node] = tile
+        state.owner[node] = seat
+        state.cubes[seat] -= 1
+        district = t.node_district[node]
+        log(state, "build", seat, cause, card=card, lot=t.node_lot[node], cost=cost)
+        self.workers_return(state, district, card)
+        state.stack.append(("draw_lot", seat))
+        when_built = self.r.when_built[card]
+        if when_built >= 0:
+            state.stack.append(self.r.fx(when_built, seat, district, card))
+        state.stack.append(("connect", node, card))
+
+    def workers_return(self, state: State, district: int, cause: str) -> None:
+        location = self.t.district_location[district]
+        if location < 0:
+            return
+        for seat, where in enumerate(state.worker):
+            if where == location:
+                state.worker[seat] = -1
+                log(state, "worker_home", seat, cause, location=self.t.locations[location])
+
+    def put_piece(self, state: State, seat: int, node: int, piece: int, cause: str) -> None:
+        """Put a fortification (or gate) with the seat's cube on a site; then connections."""
+        state.piece[node] = piece
+        state.owner[node] = seat
+        state.cubes[seat] -= 1
+        kind = self.t.content.fortifications[piece].id
+        log(state, "place", seat, cause, piece=kind, site=self.t.node_ids[node])
+        state.stack.append(("connect", node, cause))
+
+    # ------------------------------------------------------------ connections (Build 5, B2, B3)
+    def connect(self, state: State, frame: Frame) -> None:
+        """Every undamaged structure joined to the new piece pays its owner's bonus,
+        active player first, then clockwise."""
+        _, node, _ = frame
+        t, owner = self.t, state.owner
+        joined = [m for m in t.neighbors[node] if owner[m] >= 0]
+        if not joined:
+            return
+        frames = []
+        for seat in seats_from(state, state.active):
+            for m in joined:
+                if owner[m] == seat:
+                    nid = self.r.bonus_nid(state, m)
+                    if nid >= 0:
+                        cause = f"bonus:{t.node_ids[m]}"
+                        frames.append(self.r.fx(nid, seat, t.node_district[m], cause))
+        state.stack.extend(reversed(frames))
+
+    # ------------------------------------------------------------ lot tokens (Build 7-8)
+    def draw_lot(self, state: State, frame: Frame) -> None:
+        """Draw a token from the bag: its lot becomes available; a district's 4th attacks."""
+        if not state.bag:
+            return
+        state.rng, i = below(state.rng, len(state.bag))
+        node = state.bag[i]
+        state.bag[i] = state.bag[-1]
+        state.bag.pop()
+        t = self.t
+        state.lots[node] = LOT_AVAILABLE
+        district = t.node_district[node]
+        state.track[district] += 1
+        log(
+            state, "lot", frame[1], "draw_lot", lot=t.node_lot[node], district=t.districts[district]
+        )
+        if not state.bag and not state.end_triggered:
+            state.end_triggered = True
+            log(state, "end_triggered", frame[1], "last_lot")
+        if state.track[district] == t.trigger:
+            state.stack.append(("attack", district, 0))
+
+    # ------------------------------------------------------------ attacks
+    def attack(self, state: State, frame: Frame) -> None:
+        """Defense against strength: held pays prestige, fallen damages a district."""
+        _, district, final = frame
+        t = self.t
+        strength = t.strength_track[state.strength]
+        contribution = [0] * state.players
+        for site in t.district_forts[district]:
+            if state.owner[site] >= 0 and state.piece[site] >= 0:
+                contribution[state.owner[site]] += t.defense[state.piece[site]]
+        defense = sum(contribution)
+        name = t.districts[district]
+        held = defense >= strength
+        log(
+            state,
+            "attack",
+            -1,
+            "final_attack" if final else "attack",
+            district=name,
+            strength=strength,
+            defense=defense,
+            held=held,
+        )
+        cause = f"attack:{name}"
+        if held:
+            self.held(state, contribution, strength, cause)
+        else:
+            self.fallen(state, district, contribution, cause)
+        if not final:
+            state.strength = min(state.strength + 1, len(t.strength_track) - 1)
+
+    def held(self, state: State, contribution: list[int], strength: int, cause: str) -> None:
+        t = self.t
+        for seat in seats_from(state, state.active):
+            if contribution[seat] > 0:
+                change(t, state, seat, t.prestige, strength, cause)
+        best = max(contribution)
+        if best > 0 and contribution.count(best) == 1:
+            bonus = strength * self.r.settings["attack"]["held_bonus"]
+            change(t, state, contribution.index(best), t.prestige, bonus, cause + ":largest")
+
+    def fallen(self, state: State, district: int, contribution: list[int], cause: str) -> None:
+        t = self.t
+        if t.district_location[district] >= 0:
+            state.damage[district] += 1
+            log(state, "damage_token", -1, cause, district=t.districts[district])
+        for node in t.district_lots[district]:
+            seat = state.owner[node]
+            if seat >= 0 and contribution[seat] == 0:
+                state.owner[node] = -1
+                state.cubes[seat] += 1
+                log(state, "damaged", seat, cause, lot=t.node_lot[node])

@@ -1,0 +1,233 @@
+"""Setup, basic and advanced (RULES Part A, Setup; B16).
+
+Everything random happens here at once, from the seed; what players choose in
+the advanced setup (the HQ draft, which dealt cards to keep) becomes frames.
+Frames: ``draft``, ``keep``. Decisions: ``draft``, ``keep``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from baldurs_rules.actions import Action
+from baldurs_rules.engine.machine import Decision, DecisionKind, Frame
+from baldurs_rules.engine.rng import below, seed_state, shuffle
+from baldurs_rules.errors import RulesError
+from baldurs_rules.rules.core import log
+from baldurs_rules.rules.state import LOT_AVAILABLE, LOT_BANNED, LOT_HIDDEN, State
+
+if TYPE_CHECKING:
+    from baldurs_rules.rules import Rules
+
+__all__ = ["Setup"]
+
+BUILDINGS, AGENDAS = 0, 1
+
+
+class Setup:
+    """Creates the initial state and runs the advanced draft."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.r = rules
+        self.t = rules.t
+        self.handlers = {"draft": self.draft, "keep": self.keep}
+        self.decisions = {
+            "draft": DecisionKind(self.draft_options, self.draft_resolve),
+            "keep": DecisionKind(self.keep_options, self.keep_resolve),
+        }
+
+    def new_state(self, players: int, seed: int, advanced: bool) -> State:
+        """A state after setup, before the first decision."""
+        settings = self.r.settings
+        low, high = settings["players"]["min"], settings["players"]["max"]
+        if not isinstance(players, int) or not low <= players <= high:
+            raise RulesError(
+                f"players must be a whole number from {low} to {high}, not {players!r}"
+            )
+        if not isinstance(seed, int):
+            raise RulesError(f"seed must be an integer, not {seed!r}")
+        state = self.empty(players, seed, advanced)
+        self.deal_hqs(state)
+        self.deal_cards(state)
+        self.draw_lots(state)
+        self.push_start(state)
+        return state
+
+    def empty(self, players: int, seed: int, advanced: bool) -> State:
+        t, setup = self.t, self.r.settings["setup"]
+        state = State.__new__(State)
+        nodes = len(t.node_ids)
+        start = [int(setup["resources"].get(r, 0)) for r in t.resource_ids]
+        values = {
+            "players": players,
+            "advanced": bool(advanced),
+            "seed": seed,
+            "rng": seed_state(seed),
+            "phase": "setup",
+            "active": 0,
+            "turn": 0,
+            "end_triggered": False,
+            "stack": [],
+            "decision": None,
+            "final_queue": [],
+            "used": [],
+            "res": [start[:] for _ in range(players)],
+            "cubes": [setup["cubes"] - len(t.factions)] * players,
+            "influence": [[0] * len(t.factions) for _ in range(players)],
+            "worker": [-1] * players,
+            "hand": [[] for _ in range(players)],
+            "agendas": [[] for _ in range(players)],
+            "portfolio": [[] for _ in range(players)],
+            "hq": [""] * players,
+            "owner": [-1] * nodes,
+            "piece": [-1] * nodes,
+            "lots": [LOT_HIDDEN] * nodes,
+            "bag": [],
+            "final_token": -1,
+            "track": [0] * len(t.districts),
+            "strength": 0,
+            "damage": [0] * len(t.districts),
+            "deck": [],
+            "offer": [],
+            "discard": [],
+            "agenda_deck": [],
+            "gate_deck": [],
+            "piles": [tile.pile for tile in t.content.tiles],
+            "hq_offer": [],
+            "scores": None,
+            "events": [],
+            "options": None,
+        }
+        for name, value in values.items():
+            setattr(state, name, value)
+        return state
+
+    def deal_hqs(self, state: State) -> None:
+        hqs = list(self.t.content.hqs)
+        state.rng = shuffle(state.rng, hqs)
+        if state.advanced:
+            extra = self.r.settings["advanced"]["extra_hqs"]
+            state.hq_offer = sorted(hqs[-(state.players + extra) :])
+            return
+        for seat in range(state.players):
+            self.place_hq(state, seat, hqs.pop())
+
+    def place_hq(self, state: State, seat: int, hq: str) -> None:
+        state.hq[seat] = hq
+        site = self.t.hq_site[self.r.hq_district(hq)]
+        state.owner[site] = seat
+        state.piece[site] = 0
+        log(state, "hq", seat, "setup", card=hq, site=self.t.node_ids[site])
+
+    def deal_cards(self, state: State) -> None:
+        content, settings = self.t.content, self.r.settings
+        hand = settings["advanced" if state.advanced else "setup"]
+        deal = hand["deal"] if state.advanced else hand["hand"]
+        state.deck = list(content.buildings)
+        state.rng = shuffle(state.rng, state.deck)
+        state.agenda_deck = list(content.agendas)
+        state.rng = shuffle(state.rng, state.agenda_deck)
+        for seat in range(state.players):
+            state.hand[seat] = [
+                state.deck.pop() for _ in range(min(deal["buildings"], len(state.deck)))
+            ]
+            state.agendas[seat] = [
+                state.agenda_deck.pop() for _ in range(min(deal["agendas"], len(state.agenda_deck)))
+            ]
+        state.offer = [
+            state.deck.pop() for _ in range(min(settings["setup"]["offer"], len(state.deck)))
+        ]
+        state.gate_deck = list(reversed(list(content.gates)))
+
+    def draw_lots(self, state: State) -> None:
+        """Starting lots, the face-down final token, then banned lots (RULES Setup 7-9)."""
+        setup = self.r.settings["setup"]
+        state.bag = list(self.t.lot_nodes)
+        for _ in range(setup["starting_lots"]):
+            self.reveal(state, LOT_AVAILABLE)
+        state.rng, i = below(state.rng, len(state.bag))
+        state.final_token = state.bag.pop(i)
+        for _ in range(int(setup["banned_lots"].get(str(state.players), 0))):
+            self.reveal(state, LOT_BANNED)
+
+    def reveal(self, state: State, status: int) -> None:
+        """Draw a token; a district's fourth goes back and another is drawn."""
+        t = self.t
+        allowed = [n for n in state.bag if state.track[t.node_district[n]] + 1 < t.trigger]
+        if not allowed:
+            return
+        state.rng, i = below(state.rng, len(allowed))
+        node = allowed[i]
+        state.bag.remove(node)
+        state.lots[node] = status
+        state.track[t.node_district[node]] += 1
+        kind = "lot" if status == LOT_AVAILABLE else "lot_banned"
+        log(
+            state,
+            kind,
+            -1,
+            "setup",
+            lot=t.node_lot[node],
+            district=t.districts[t.node_district[node]],
+        )
+
+    def push_start(self, state: State) -> None:
+        first = self.r.settings["players"]["first"] % state.players
+        state.active = first
+        frames: list[Frame] = []
+        if state.advanced:
+            order = [(first + i) % state.players for i in range(state.players)]
+            frames += [("draft", seat) for seat in reversed(order)]
+            keep = self.r.settings["advanced"]
+            for seat in order:
+                for what, key in ((BUILDINGS, "buildings"), (AGENDAS, "agendas")):
+                    extra = keep["deal"][key] - keep["keep"][key]
+                    if extra > 0:
+                        frames.append(("keep", seat, what, extra))
+        frames.append(("start", first))
+        state.stack.extend(reversed(frames))
+
+    # ------------------------------------------------------------ advanced decisions
+    def draft(self, state: State, frame: Frame) -> None:
+        state.decision = ("draft", frame[1])
+
+    def draft_options(self, state: State, decision: Decision) -> list[Action]:
+        return [Action("hq", (hq,)) for hq in state.hq_offer]
+
+    def draft_resolve(self, state: State, decision: Decision, action: Action) -> None:
+        seat, hq = decision[1], str(action.args[0])
+        state.hq_offer.remove(hq)
+        self.place_hq(state, seat, hq)
+        if all(state.hq):
+            state.hq_offer = []
+        setup = self.r.hq_nids(state, seat)[3]
+        if setup >= 0:
+            state.stack.append(self.r.fx(setup, seat, self.r.hq_district(hq), hq))
+
+    def keep(self, state: State, frame: Frame) -> None:
+        state.decision = ("keep", *frame[1:])
+
+    def keep_options(self, state: State, decision: Decision) -> list[Action]:
+        _, seat, what, _ = decision
+        cards = state.hand[seat] if what == BUILDINGS else state.agendas[seat]
+        return [Action("discard", (card,)) for card in dict.fromkeys(cards)]
+
+    def keep_resolve(self, state: State, decision: Decision, action: Action) -> None:
+        _, seat, what, left = decision
+        card = str(action.args[0])
+        hand, deck = (
+            (state.hand[seat], state.deck)
+            if what == BUILDINGS
+            else (state.agendas[seat], state.agenda_deck)
+        )
+        hand.remove(card)
+        deck.insert(0, card)
+        log(
+            state,
+            "discard",
+            seat,
+            "advanced_setup",
+            what="building" if what == BUILDINGS else "agenda",
+        )
+        if left > 1:
+            state.stack.append(("keep", seat, what, left - 1))

@@ -1,0 +1,181 @@
+"""The game state: plain data only (ints, strings, lists, tuples, dicts).
+
+No generators, closures or content objects live here, so a state can be
+cloned, turned into JSON and back, and compared, at any decision point.
+Cards are referred to by id, map nodes by index in the board's node list,
+districts, factions, resources, tiles and locations by index in content order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from baldurs_rules.actions import Action
+
+__all__ = ["FIELDS", "LOT_AVAILABLE", "LOT_BANNED", "LOT_BUILT", "LOT_HIDDEN", "State"]
+
+LOT_HIDDEN, LOT_AVAILABLE, LOT_BANNED, LOT_BUILT = 0, 1, 2, 3
+
+# field name -> how deep to copy it on clone (0: immutable, 1: list, 2: list of lists)
+FIELDS: dict[str, int] = {
+    "players": 0,
+    "advanced": 0,
+    "seed": 0,
+    "rng": 0,
+    "phase": 0,
+    "active": 0,
+    "turn": 0,
+    "end_triggered": 0,
+    "stack": 1,
+    "decision": 0,
+    "final_queue": 1,
+    "used": 1,
+    "res": 2,
+    "cubes": 1,
+    "influence": 2,
+    "worker": 1,
+    "hand": 2,
+    "agendas": 2,
+    "portfolio": 2,
+    "hq": 1,
+    "owner": 1,
+    "piece": 1,
+    "lots": 1,
+    "bag": 1,
+    "final_token": 0,
+    "track": 1,
+    "strength": 0,
+    "damage": 1,
+    "deck": 1,
+    "offer": 1,
+    "discard": 1,
+    "agenda_deck": 1,
+    "gate_deck": 1,
+    "piles": 1,
+    "hq_offer": 1,
+    "scores": 0,
+    "events": 1,
+}
+"""Every field of the state and how deeply ``clone`` copies it."""
+
+
+class State:
+    """Everything that changes during a game.
+
+    Attributes:
+        players: Number of seats.
+        advanced: Whether the advanced setup (and HQ advanced sides) is used.
+        seed: The seed the game was created with.
+        rng: The random generator's state (see [`baldurs_rules.engine.rng`][]).
+        phase: ``setup``, ``play``, ``final`` (the last round) or ``over``.
+        active: The seat whose turn it is.
+        turn: Turns completed.
+        end_triggered: The last lot token has been drawn (or the turn limit reached).
+        stack: Pending frames (see [`Machine`][baldurs_rules.engine.machine.Machine]).
+        decision: The pending decision, or None.
+        final_queue: Seats still to take their last turn.
+        used: Cards whose income ability was used in the current income action.
+        res: ``res[seat][resource]`` in content resource order.
+        cubes: Cubes in each player's supply.
+        influence: ``influence[seat][faction]``: spaces moved from start.
+        worker: Location index of each worker, -1 when at home.
+        hand: Building cards in hand.
+        agendas: Agenda cards in hand.
+        portfolio: Building and gate cards in the portfolio (HQ apart).
+        hq: Each seat's HQ card id.
+        owner: Owner seat of each map node's piece, -1 for none or damaged.
+        piece: What stands on each node: -1 nothing; a tile index on a lot;
+            a fortification index on a fortification or gate site; 0 for an HQ.
+        lots: Lot status per node (hidden, available, banned, built).
+        bag: Node indices of the lot tokens in the bag (unordered).
+        final_token: Node index of the face-down token, -1 once revealed.
+        track: Tokens on each district's attack track.
+        strength: Position of the strength marker.
+        damage: Damage tokens on each district's special location.
+        deck, offer, discard: Building cards (deck top is the end of the list).
+        agenda_deck, gate_deck: Agenda and gate cards (top is the end of the list).
+        piles: Tiles left of each type.
+        hq_offer: HQ cards on offer in the advanced draft.
+        scores: The final scoring, once the game is over.
+        events: The structured log.
+        options: Cache of the legal actions at the pending decision (not saved).
+    """
+
+    __slots__ = (*FIELDS, "options")
+
+    players: int
+    advanced: bool
+    seed: int
+    rng: int
+    phase: str
+    active: int
+    turn: int
+    end_triggered: bool
+    stack: list[tuple[Any, ...]]
+    decision: tuple[Any, ...] | None
+    final_queue: list[int]
+    used: list[str]
+    res: list[list[int]]
+    cubes: list[int]
+    influence: list[list[int]]
+    worker: list[int]
+    hand: list[list[str]]
+    agendas: list[list[str]]
+    portfolio: list[list[str]]
+    hq: list[str]
+    owner: list[int]
+    piece: list[int]
+    lots: list[int]
+    bag: list[int]
+    final_token: int
+    track: list[int]
+    strength: int
+    damage: list[int]
+    deck: list[str]
+    offer: list[str]
+    discard: list[str]
+    agenda_deck: list[str]
+    gate_deck: list[str]
+    piles: list[int]
+    hq_offer: list[str]
+    scores: dict[str, Any] | None
+    events: list[dict[str, Any]]
+    options: list[Action] | None
+
+    def clone(self) -> State:
+        """An independent copy (events are shared: they are never changed once logged)."""
+        new = State.__new__(State)
+        for name, depth in FIELDS.items():
+            value = getattr(self, name)
+            if depth == 1:
+                value = value[:]
+            elif depth == 2:
+                value = [row[:] for row in value]
+            setattr(new, name, value)
+        new.options = self.options
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as JSON-ready data (tuples become lists)."""
+        data = {name: getattr(self, name) for name in FIELDS}
+        data["stack"] = [list(f) for f in self.stack]
+        data["decision"] = None if self.decision is None else list(self.decision)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> State:
+        """Rebuild a state from [`to_dict`][baldurs_rules.rules.state.State.to_dict] data."""
+        state = cls.__new__(cls)
+        for name in FIELDS:
+            setattr(state, name, data[name])
+        state.stack = [tuple(f) for f in data["stack"]]
+        state.decision = None if data["decision"] is None else tuple(data["decision"])
+        state.options = None
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in FIELDS)
+
+    __hash__ = None  # type: ignore[assignment]

@@ -1,0 +1,192 @@
+"""A turn: exactly one action (build, place the worker, take income); then the end.
+
+Frames: ``turn``, ``visit``, ``income``, ``income_next``, ``end_turn``,
+``finish``. Decisions: ``turn``, ``trade``, ``income``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from baldurs_rules.actions import Action
+from baldurs_rules.engine.machine import Decision, DecisionKind, Frame
+from baldurs_rules.rules.core import change, log
+from baldurs_rules.rules.state import State
+
+if TYPE_CHECKING:
+    from baldurs_rules.rules import Rules
+
+__all__ = ["TurnProcedures"]
+
+INCOME = Action("income")
+SKIP = Action("skip")
+DONE = Action("done")
+
+
+class TurnProcedures:
+    """Frame handlers and decisions of the turn loop."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.r = rules
+        self.t = rules.t
+        self.handlers = {
+            "turn": self.turn,
+            "visit": self.visit,
+            "income": self.income,
+            "income_next": self.income_next,
+            "end_turn": self.end_turn,
+            "finish": self.finish,
+        }
+        self.decisions = {
+            "turn": DecisionKind(self.turn_options, self.turn_resolve),
+            "trade": DecisionKind(self.trade_options, self.trade_resolve),
+            "income": DecisionKind(self.income_options, self.income_resolve),
+        }
+        self.visit_actions = [Action("visit", (loc,)) for loc in self.t.locations]
+
+    # ------------------------------------------------------------ the turn
+    def turn(self, state: State, frame: Frame) -> None:
+        state.active = frame[1]
+        state.decision = ("turn", frame[1])
+
+    def turn_options(self, state: State, decision: Decision) -> list[Action]:
+        seat = decision[1]
+        options = self.r.build_actions_for(state, seat, 0, -1)
+        if state.worker[seat] < 0:
+            options.extend(self.visit_actions)
+        options.append(INCOME)
+        return options
+
+    def turn_resolve(self, state: State, decision: Decision, action: Action) -> None:
+        seat = decision[1]
+        state.stack.append(("end_turn", seat))
+        kind = action.kind
+        log(state, "action", seat, "turn", action=str(action))
+        if kind == "build":
+            card, lot = action.args
+            state.stack.append(("build", seat, card, self.t.lot_node[int(lot)], 0, "build"))
+        elif kind == "visit":
+            state.stack.append(("visit", seat, self.t.location_index[str(action.args[0])]))
+        else:
+            state.stack.append(("income", seat))
+
+    # ------------------------------------------------------------ place the worker
+    def visit(self, state: State, frame: Frame) -> None:
+        """Put the worker on a location (displacing another); then at most one trade."""
+        _, seat, location = frame
+        for other, where in enumerate(state.worker):
+            if where == location and other != seat:
+                state.worker[other] = -1
+                log(state, "worker_home", other, "displaced", location=self.t.locations[location])
+        state.worker[seat] = location
+        log(state, "worker", seat, "visit", location=self.t.locations[location])
+        state.decision = ("trade", seat, location)
+
+    def trade_cost(self, state: State, location: int, trade: int) -> int:
+        district = self.t.location_district[location]
+        extra = state.damage[district] * self.r.settings["attack"]["damage_favor"]
+        return int(self.t.content.locations[location].trades[trade].cost) + extra
+
+    def trade_options(self, state: State, decision: Decision) -> list[Action]:
+        _, seat, location = decision
+        favor = state.res[seat][self.t.favor]
+        here = self.t.location_district[location]
+        options = [
+            Action("trade", (i + 1,))
+            for i, nid in enumerate(self.r.trade_nids[location])
+            if self.trade_cost(state, location, i) <= favor
+            and self.r.interpreter.possible(state, nid, seat, here, 1)
+        ]
+        options.append(SKIP)
+        return options
+
+    def trade_resolve(self, state: State, decision: Decision, action: Action) -> None:
+        _, seat, location = decision
+        if action == SKIP:
+            return
+        index = int(action.args[0]) - 1
+        cause = f"{self.t.locations[location]}:{index + 1}"
+        change(self.t, state, seat, self.t.favor, -self.trade_cost(state, location, index), cause)
+        here = self.t.location_district[location]
+        state.stack.append(self.r.fx(self.r.trade_nids[location][index], seat, here, cause, 1))
+
+    # ------------------------------------------------------------ take income
+    def income(self, state: State, frame: Frame) -> None:
+        """Automatic HQ income first; then abilities, once each, until the player is done."""
+        seat = frame[1]
+        state.used = []
+        state.stack.append(("income_next", seat))
+        nids = self.r.hq_nids(state, seat)
+        if nids[0] >= 0:
+            hq = state.hq[seat]
+            state.stack.append(self.r.fx(nids[0], seat, self.r.hq_district(hq), hq))
+
+    def income_next(self, state: State, frame: Frame) -> None:
+        state.decision = ("income", frame[1])
+
+    def income_cards(self, state: State, seat: int) -> list[tuple[str, int, int]]:
+        """(card, ability nid, here) of every portfolio card with an income ability."""
+        hq = state.hq[seat]
+        cards = [(hq, self.r.hq_nids(state, seat)[1], self.r.hq_district(hq))]
+        cards += [(c, self.r.income_nid[c], -1) for c in state.portfolio[seat]]
+        return [c for c in cards if c[1] >= 0]
+
+    def income_options(self, state: State, decision: Decision) -> list[Action]:
+        seat = decision[1]
+        used = state.used
+        options = [
+            Action("use", (card,))
+            for card, nid, here in self.income_cards(state, seat)
+            if card not in used and self.r.interpreter.possible(state, nid, seat, here, 1)
+        ]
+        options.append(DONE)
+        return options
+
+    def income_resolve(self, state: State, decision: Decision, action: Action) -> None:
+        seat = decision[1]
+        if action == DONE:
+            state.used = []
+            return
+        card = str(action.args[0])
+        state.used.append(card)
+        state.stack.append(("income_next", seat))
+        for name, nid, here in self.income_cards(state, seat):
+            if name == card:
+                state.stack.append(self.r.fx(nid, seat, here, card, 1))
+                return
+
+    # ------------------------------------------------------------ the end
+    def end_turn(self, state: State, frame: Frame) -> None:
+        """Next seat; or the final round once the end is triggered; or the finish."""
+        seat = frame[1]
+        state.turn += 1
+        n = state.players
+        if state.phase == "play" and (
+            state.end_triggered or state.turn >= self.r.settings["limits"]["max_turns"]
+        ):
+            state.phase = "final"
+            state.final_queue = [(seat + i) % n for i in range(1, n)] + [seat]
+            log(state, "final_round", seat, "end" if state.end_triggered else "turn_limit")
+        if state.phase != "final":
+            state.stack.append(("turn", (seat + 1) % n))
+        elif state.final_queue:
+            state.stack.append(("turn", state.final_queue.pop(0)))
+        else:
+            state.stack.append(("finish",))
+
+    def finish(self, state: State, frame: Frame) -> None:
+        """Reveal the face-down token, resolve the final attack, then score."""
+        state.stack.append(("score",))
+        token = state.final_token
+        if token >= 0:
+            state.final_token = -1
+            district = self.t.node_district[token]
+            log(
+                state,
+                "final_token",
+                -1,
+                "finish",
+                lot=self.t.node_lot[token],
+                district=self.t.districts[district],
+            )
+            state.stack.append(("attack", district, 1))
