@@ -1,0 +1,159 @@
+"""Loading saved games: every field checked before the engine may touch it.
+
+A hand-edited or corrupted save gives a [`StateError`][baldurs_rules.errors.StateError]
+that names the field and what is wrong with it, never a crash later in play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from baldurs_rules.actions import Action
+from baldurs_rules.content.model import Content
+from baldurs_rules.errors import StateError
+from baldurs_rules.rules import Rules
+from baldurs_rules.rules.state import FIELDS, State
+
+__all__ = ["state_from_data"]
+
+Check = Callable[[Any], bool]
+
+
+def _int(low: int, high: int) -> Check:
+    return lambda v: type(v) is int and low <= v <= high
+
+
+def _list(item: Check, size: int | None = None) -> Check:
+    return lambda v: (
+        isinstance(v, list) and (size is None or len(v) == size) and all(item(x) for x in v)
+    )
+
+
+def _one_of(values: Any) -> Check:
+    return lambda v: isinstance(v, (str, int)) and not isinstance(v, bool) and v in values
+
+
+def _field_checks(rules: Rules, players: int) -> dict[str, Check]:
+    t, content = rules.t, rules.content
+    nodes, seats = len(t.node_ids), players
+    seat = _int(0, seats - 1)
+    big = 10**9
+    buildings, agendas, gates = content.buildings, content.agendas, content.gates
+    cards = set(buildings) | set(gates)
+    max_level = max(len(f.rewards) for f in content.factions)
+    return {
+        "players": _int(rules.settings["players"]["min"], rules.settings["players"]["max"]),
+        "advanced": lambda v: isinstance(v, bool),
+        "seed": lambda v: type(v) is int,
+        "rng": _int(0, 2**64 - 1),
+        "phase": _one_of(("setup", "play", "final", "over")),
+        "active": seat,
+        "turn": _int(0, big),
+        "end_triggered": lambda v: isinstance(v, bool),
+        "stack": lambda v: isinstance(v, list) and len(v) <= 10_000,
+        "decision": lambda v: v is None or (isinstance(v, list) and 2 <= len(v) <= 8),
+        "final_queue": _list(seat),
+        "used": _list(_one_of(cards | set(content.hqs))),
+        "res": _list(_list(_int(0, big), len(t.resource_ids)), seats),
+        "cubes": _list(_int(0, 1000), seats),
+        "influence": _list(_list(_int(0, max_level), len(t.factions)), seats),
+        "worker": _list(_int(-1, len(t.locations) - 1), seats),
+        "hand": _list(_list(_one_of(buildings)), seats),
+        "agendas": _list(_list(_one_of(agendas)), seats),
+        "portfolio": _list(_list(_one_of(cards)), seats),
+        "hq": _list(lambda v: v == "" or v in content.hqs, seats),
+        "owner": _list(_int(-1, seats - 1), nodes),
+        "piece": _list(_int(-1, max(len(t.tiles), len(t.defense)) - 1), nodes),
+        "lots": _list(_int(0, 4), nodes),
+        "bag": _list(_one_of(set(t.lot_nodes))),
+        "final_token": _one_of(set(t.lot_nodes)),
+        "track": _list(_int(0, 100), len(t.districts)),
+        "strength": _int(0, len(t.strength_track) - 1),
+        "damage": _list(_int(0, big), len(t.districts)),
+        "deck": _list(_one_of(buildings)),
+        "offer": _list(_one_of(buildings)),
+        "discard": _list(_one_of(buildings)),
+        "agenda_deck": _list(_one_of(agendas)),
+        "gate_deck": _list(_one_of(gates)),
+        "piles": _list(_int(0, big), len(t.tiles)),
+        "hq_offer": _list(_one_of(content.hqs)),
+        "scores": lambda v: v is None or isinstance(v, dict),
+        "events": lambda v: isinstance(v, list) and all(_event(e) for e in v),
+    }
+
+
+def _event(e: Any) -> bool:
+    return (
+        isinstance(e, dict)
+        and isinstance(e.get("kind"), str)
+        and type(e.get("seat")) is int
+        and isinstance(e.get("cause"), str)
+    )
+
+
+def _frames_ok(rules: Rules, state: State) -> str | None:
+    """Frames and the decision refer only to known kinds, seats and effect nodes."""
+    machine, players = rules.machine, state.players
+    nodes = len(rules.t.program.nodes)
+    for frame in state.stack:
+        if not frame or frame[0] not in machine.handlers:
+            return f"unknown pending step {frame[:1]!r}"
+        if not all(isinstance(x, (int, str)) and not isinstance(x, bool) for x in frame):
+            return f"pending step {frame[0]!r} has arguments that are not plain values"
+        if frame[0] == "fx" and not (
+            len(frame) == 6 and 0 <= int(frame[1]) < nodes and 0 <= int(frame[2]) < players
+        ):
+            return "a pending effect refers to an unknown effect or seat"
+    decision = state.decision
+    if decision is not None:
+        if decision[0] not in machine.decisions:
+            return f"unknown decision {decision[0]!r}"
+        if type(decision[1]) is not int or not 0 <= decision[1] < players:
+            return "the pending decision belongs to no seat"
+    return None
+
+
+def state_from_data(data: Any, content: Content) -> tuple[State, list[Action]]:
+    """Check saved-game data and rebuild its state.
+
+    Raises:
+        StateError: Naming the first field found wrong.
+    """
+    from baldurs_rules.game import FORMAT, Game
+    from baldurs_rules.invariants import check_all
+
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise StateError(f"not a saved game (expected format {FORMAT!r})")
+    if data.get("content") != content.fingerprint:
+        raise StateError(
+            f"saved for content {data.get('content')!r}, but the loaded content is"
+            f" {content.fingerprint!r}; load the same content (or mod) first"
+        )
+    raw, actions = data.get("state"), data.get("actions", [])
+    if not isinstance(raw, dict) or set(raw) != set(FIELDS):
+        fields = set(raw) if isinstance(raw, dict) else set()
+        missing, extra = sorted(set(FIELDS) - fields), sorted(fields - set(FIELDS))
+        raise StateError(f"saved state has missing fields {missing} or unknown fields {extra}")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise StateError("saved actions must be a list of notations")
+    rules = Rules.of(content)
+    checks = _field_checks(rules, raw["players"] if type(raw.get("players")) is int else 0)
+    for name, check in checks.items():
+        if not check(raw[name]):
+            raise StateError(f"saved state field {name!r} has a wrong value: {_short(raw[name])}")
+    state = State.from_dict(raw)
+    problem = _frames_ok(rules, state)
+    problems = [problem] if problem else check_all(Game(content, state))
+    if problems:
+        raise StateError("saved state is inconsistent: " + "; ".join(problems[:5]))
+    try:
+        rules.machine.legal(state)
+    except (LookupError, ValueError, TypeError, AttributeError) as exc:
+        raise StateError(f"saved state has an unusable pending decision: {exc!r}") from None
+    return state, [Action.from_notation(a) for a in actions]
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

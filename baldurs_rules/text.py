@@ -1,0 +1,127 @@
+"""Rules text of cards and locations, rendered from their effect trees.
+
+What a player reads is generated from the same AST the engine runs, so text
+and behaviour can never drift apart.
+
+Example:
+    >>> from baldurs_rules import load_content
+    >>> print(card_text(load_content(), "elfsong_tavern").splitlines()[0])
+    Elfsong Tavern — inn, cost 3 gold
+"""
+
+from __future__ import annotations
+
+from baldurs_rules.content.model import Content, HqSide, Script
+from baldurs_rules.dsl.render import describe_expr, to_text
+
+__all__ = ["card_text", "script_text", "where_defined"]
+
+
+def script_text(content: Content, script: Script | None) -> str:
+    """English text of one effect or agenda score ('' for None)."""
+    if script is None:
+        return ""
+    if script.slot == "agenda score":
+        return f"Score {describe_expr(script.tree, content.names())} prestige."
+    return to_text(script.tree, content.names())
+
+
+def _side(content: Content, side: HqSide) -> list[str]:
+    parts = [
+        ("Income", side.income),
+        ("Ability", side.ability),
+        ("Connection bonus", side.bonus),
+        ("Setup", side.setup),
+    ]
+    return [f"  {label}: {script_text(content, s)}" for label, s in parts if s is not None]
+
+
+def card_text(content: Content, ident: str) -> str:
+    """The full rules text of a card, location, tile type or faction, by id.
+
+    Raises:
+        KeyError: Nothing has this id.
+    """
+    names = content.names()
+    if ident in content.buildings:
+        b = content.buildings[ident]
+        lines = [f"{b.name} — {names.get(b.type, b.type).lower()}, cost {b.cost} gold"]
+        if b.when_built:
+            lines.append(f"  When built: {script_text(content, b.when_built)}")
+        if b.income:
+            lines.append(f"  Income: {script_text(content, b.income)}")
+    elif ident in content.gates:
+        g = content.gates[ident]
+        lines = [f"{g.name} — gate", f"  Income: {script_text(content, g.income)}"]
+    elif ident in content.agendas:
+        a = content.agendas[ident]
+        lines = [f"{a.name} — agenda", f"  {script_text(content, a.score)}"]
+    elif ident in content.hqs:
+        h = content.hqs[ident]
+        lines = [f"{h.name} — HQ in {names.get(h.district, h.district)}", " Basic side:"]
+        lines += _side(content, h.basic) + [" Advanced side:"] + _side(content, h.advanced)
+    else:
+        lines = _other_text(content, ident)
+    flavor = getattr(content.card(ident), "flavor", "") if _is_card(content, ident) else ""
+    if flavor:
+        lines.append(f"  “{flavor}”")
+    return "\n".join(lines)
+
+
+def _is_card(content: Content, ident: str) -> bool:
+    return any(
+        ident in cards for cards in (content.buildings, content.gates, content.agendas, content.hqs)
+    )
+
+
+def _other_text(content: Content, ident: str) -> list[str]:
+    for loc in content.locations:
+        if loc.id == ident:
+            lines = [f"{loc.name} — special location in {content.names()[loc.district]}"]
+            for i, trade in enumerate(loc.trades, 1):
+                lines.append(
+                    f"  Trade {i} ({trade.cost} favor): {script_text(content, trade.effect)}"
+                )
+            return lines
+    for faction in content.factions:
+        if faction.id == ident:
+            lines = [f"{faction.name} — faction track"]
+            for level, reward in enumerate(faction.rewards, 1):
+                if reward is not None:
+                    lines.append(f"  {level}: {script_text(content, reward)}")
+            return lines
+    for tile in content.tiles:
+        if tile.id == ident:
+            return [
+                f"{tile.name} — building type ({tile.pile} tiles)",
+                f"  Connection bonus: {script_text(content, tile.bonus)}",
+            ]
+    raise KeyError(ident)
+
+
+def where_defined(content: Content, ident: str) -> list[tuple[str, str]]:
+    """(label, DSL source with its file:line:col) of each effect of a card or location."""
+    found: list[tuple[str, Script | None]] = []
+    if ident in content.buildings:
+        b = content.buildings[ident]
+        found = [("when_built", b.when_built), ("income", b.income)]
+    elif ident in content.gates:
+        found = [("income", content.gates[ident].income)]
+    elif ident in content.agendas:
+        found = [("score", content.agendas[ident].score)]
+    elif ident in content.hqs:
+        h = content.hqs[ident]
+        for side_name, side in (("basic", h.basic), ("advanced", h.advanced)):
+            found += [
+                (f"{side_name}.{k}", getattr(side, k))
+                for k in ("income", "ability", "bonus", "setup")
+            ]
+    else:
+        for loc in content.locations:
+            if loc.id == ident:
+                found = [(f"trade {i}", t.effect) for i, t in enumerate(loc.trades, 1)]
+    return [
+        (label, s.source if s.location is None else f"{s.source}    # {s.location}")
+        for label, s in found
+        if s is not None
+    ]

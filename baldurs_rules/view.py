@@ -1,0 +1,170 @@
+"""What one seat may see, and plain-English descriptions of actions.
+
+[`view`][baldurs_rules.view.view] returns JSON-ready data holding only public
+information and the seat's own cards: other hands, the order of every deck,
+the bag's order and the unrevealed final-attack token are absent (RULES B17).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from baldurs_rules.actions import Action
+from baldurs_rules.dsl.render import to_text
+from baldurs_rules.rules import Rules
+from baldurs_rules.rules.state import LOT_FINAL, LOT_HIDDEN
+from baldurs_rules.text import card_text, script_text
+
+if TYPE_CHECKING:
+    from baldurs_rules.game import Game
+
+__all__ = ["describe_action", "view"]
+
+_LOT_STATUS = ("hidden", "available", "banned", "built", "hidden")
+
+
+def view(game: Game, seat: int) -> dict[str, Any]:
+    """The game as ``seat`` sees it (see the module docs)."""
+    rules, state = Rules.of(game.content), game.state
+    t = rules.t
+    if not isinstance(seat, int) or not 0 <= seat < state.players:
+        from baldurs_rules.errors import RulesError
+
+        raise RulesError(f"seat must be 0 to {state.players - 1}, not {seat!r}")
+    decision = state.decision
+    data: dict[str, Any] = {
+        "seat": seat,
+        "players": state.players,
+        "advanced": state.advanced,
+        "phase": state.phase,
+        "turn": state.turn,
+        "active": state.active,
+        "current_player": game.current_player,
+        "hand": list(state.hand[seat]),
+        "agendas": list(state.agendas[seat]),
+        "seats": [_public_seat(rules, state, s) for s in range(state.players)],
+        "lots": _lots(rules, state),
+        "sites": {
+            t.node_ids[n]: _site(rules, state, n) for n, k in enumerate(t.node_kind) if k != "lot"
+        },
+        "tracks": dict(zip(t.districts, state.track, strict=True)),
+        "damage": dict(zip(t.districts, state.damage, strict=True)),
+        "strength": t.strength_track[state.strength],
+        "strength_index": state.strength,
+        "offer": list(state.offer),
+        "deck_size": len(state.deck),
+        "discard": list(state.discard),
+        "agenda_deck_size": len(state.agenda_deck),
+        "gate_deck_top": state.gate_deck[-1] if state.gate_deck else None,
+        "gate_deck_size": len(state.gate_deck),
+        "bag_size": len(state.bag),
+        "unrevealed_lots": sorted(
+            t.node_lot[n] for n in t.lot_nodes if state.lots[n] == LOT_HIDDEN
+        ),
+        "final_token": (
+            t.node_lot[state.final_token] if state.lots[state.final_token] == LOT_FINAL else None
+        ),
+        "piles": dict(zip(t.tiles, state.piles, strict=True)),
+        "hq_offer": list(state.hq_offer),
+        "used": list(state.used),
+        "decision": None if decision is None else {"kind": decision[0], "seat": decision[1]},
+        "legal_actions": [str(a) for a in game.legal_actions()]
+        if game.current_player == seat
+        else [],
+        "events": [dict(e) for e in state.events],
+        "scores": state.scores,
+    }
+    return data
+
+
+def _public_seat(rules: Rules, state: Any, seat: int) -> dict[str, Any]:
+    t = rules.t
+    return {
+        "hq": state.hq[seat],
+        "resources": dict(zip(t.resource_ids, state.res[seat], strict=True)),
+        "cubes": state.cubes[seat],
+        "influence": dict(zip(t.factions, state.influence[seat], strict=True)),
+        "worker": t.locations[state.worker[seat]] if state.worker[seat] >= 0 else None,
+        "portfolio": list(state.portfolio[seat]),
+        "hand_size": len(state.hand[seat]),
+        "agenda_count": len(state.agendas[seat]),
+    }
+
+
+def _lots(rules: Rules, state: Any) -> dict[int, dict[str, Any]]:
+    t = rules.t
+    found = {}
+    for n in t.lot_nodes:
+        piece = state.piece[n]
+        found[t.node_lot[n]] = {
+            "status": _LOT_STATUS[state.lots[n]],
+            "district": t.districts[t.node_district[n]],
+            "tile": t.tiles[piece] if piece >= 0 else None,
+            "owner": state.owner[n] if state.owner[n] >= 0 else None,
+            "damaged": piece >= 0 and state.owner[n] < 0,
+        }
+    return found
+
+
+def _site(rules: Rules, state: Any, node: int) -> dict[str, Any]:
+    piece, owner = state.piece[node], state.owner[node]
+    kind = rules.t.node_kind[node]
+    if piece < 0:
+        name = None
+    elif kind == "hq":
+        name = "hq"
+    else:
+        name = rules.content.fortifications[piece].id
+    return {"kind": kind, "piece": name, "owner": owner if owner >= 0 else None}
+
+
+def describe_action(game: Game, action: Action) -> str:
+    """One or two sentences saying what ``action`` does at the pending decision."""
+    content, state = game.content, game.state
+    rules = Rules.of(content)
+    names = content.names()
+    kind, args = action.kind, action.args
+    if kind == "build":
+        card = content.buildings[str(args[0])]
+        lot = rules.t.lot_node[int(args[1])]
+        district = names[rules.t.districts[rules.t.node_district[lot]]]
+        return (
+            f"Build {card.name} on lot {args[1]} ({district}). "
+            + card_text(content, card.id).split("\n", 1)[-1].strip()
+        )
+    if kind in ("visit",):
+        return card_text(content, str(args[0])).replace("\n", " ")
+    if kind == "trade" and state.decision is not None:
+        loc = content.locations[state.decision[2]]
+        return f"Trade {args[0]} at {loc.name}: " + script_text(
+            content, loc.trades[int(args[0]) - 1].effect
+        )
+    if kind == "use":
+        return f"Use {names.get(str(args[0]), args[0])}: " + _income_text(game, str(args[0]))
+    if kind == "choose" and state.decision is not None:
+        nid = rules.t.program.kids[state.decision[2]][int(args[0]) - 1]
+        return "Choose: " + to_text(rules.t.program.nodes[nid], names)
+    if kind == "pay" and state.decision is not None:
+        return "Pay: " + to_text(rules.t.program.nodes[state.decision[2]], names)
+    if kind in ("take", "discard", "hq", "faction"):
+        ident = str(args[0])
+        return f"{kind.capitalize()} {names.get(ident, 'a card from the deck')}"
+    if kind == "site":
+        node = content.board.node(str(args[0]))
+        return f"Put it on {node.id} in {names[node.district]}"
+    return {
+        "income": "Take income",
+        "skip": "Make no trade",
+        "done": "End the income action",
+        "decline": "Do not pay",
+    }.get(kind, str(action))
+
+
+def _income_text(game: Game, card: str) -> str:
+    content = game.content
+    if card in content.hqs:
+        hq = content.hqs[card]
+        side = hq.advanced if game.state.advanced else hq.basic
+        return script_text(content, side.ability)
+    found = content.buildings.get(card) or content.gates.get(card)
+    return script_text(content, found.income) if found else ""
