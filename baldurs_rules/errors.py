@@ -130,7 +130,9 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     Example:
         >>> did_you_mean("gald", ["gold", "favor"])
         "; did you mean 'gold'?"
-        >>> did_you_mean("xyz", ["gold"])
+        >>> did_you_mean("xyz", ["gold", "favor"])
+        "; expected one of 'favor', 'gold'"
+        >>> did_you_mean("xyz", [f"word{i}" for i in range(9)])
         ''
     """
     options = sorted(set(choices))

@@ -217,7 +217,11 @@ class _Checker:
             self.cost_item(item)
         self.effect(node.body)
 
-    def cost_item(self, item: A.Amount) -> None:
+    def cost_item(self, item: A.Amount | A.InfluenceAmount) -> None:
+        if isinstance(item, A.InfluenceAmount):
+            self.report(item, "influence can only be gained; it cannot be paid")
+            self.amount(item.value)
+            return
         res = item.resource.text
         if res in self.vocab.resources and res not in self.vocab.payable:
             payable = ", ".join(sorted(self.vocab.payable))
@@ -256,7 +260,10 @@ class _Checker:
 
     def lose(self, node: A.Lose) -> None:
         for item in node.items:
-            self.known(item.resource, self.vocab.resources, "resource")
+            if isinstance(item, A.InfluenceAmount):
+                self.report(item, "influence can only be gained; it cannot be lost")
+            else:
+                self.known(item.resource, self.vocab.resources, "resource")
             self.amount(item.value)
 
     def draw(self, node: A.Draw) -> None:

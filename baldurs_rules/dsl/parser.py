@@ -122,6 +122,11 @@ def _describe(exc: UnexpectedInput) -> str:
         expected = set(exc.expected)
     elif isinstance(exc, UnexpectedCharacters):
         expected = set(exc.allowed or ())
+    parser = getattr(exc, "interactive_parser", None)
+    if parser is not None:
+        # The exact set: an LALR state shared by several rules lists tokens
+        # that are not acceptable here (')' at the top level, ...).
+        expected = set(parser.accepts())
     wanted = _expected_words(expected)
     if isinstance(exc, UnexpectedCharacters):
         head = f"unexpected character {exc.char!r}"
@@ -140,7 +145,12 @@ def _describe(exc: UnexpectedInput) -> str:
     return f"{head}; expected {_join(wanted)}"
 
 
-_FRIENDLY = {"NAME": "a name", "INT": "a number", "COMPARE": "a comparison"}
+_FRIENDLY = {
+    "NAME": "a name",
+    "INT": "a number",
+    "COMPARE": "a comparison",
+    "$END": "the end of the effect",
+}
 
 
 def _expected_words(names: set[str]) -> list[str]:

@@ -183,6 +183,7 @@ _QUANTITY_TEXT = {
     "opponents": "the number of your opponents",
     "strength": "the current attack strength",
     "damage": "the number of damage tokens here",
+    "fortifications": "the number of your fortifications on the map",
 }
 _COMPARE_TEXT = {
     ">=": "is at least",
@@ -191,6 +192,14 @@ _COMPARE_TEXT = {
     "<": "is less than",
     "==": "is",
     "!=": "is not",
+}
+_NEGATED_TEXT = {
+    ">=": "is less than",
+    "<=": "is more than",
+    ">": "is at most",
+    "<": "is at least",
+    "==": "is not",
+    "!=": "is",
 }
 
 
@@ -251,7 +260,7 @@ class _English:
 
     def draw(self, node: A.Draw) -> str:
         what = self.plural(node.what.text, node.count)
-        text = f"draw {self.expr(node.count)} {what}"
+        text = f"draw {self.operand(node.count)} {what}"
         if node.source is not None:
             return f"{text} from the {self.name(node.source.text)}"
         if node.what.text.startswith("building"):
@@ -262,7 +271,7 @@ class _English:
         kind = "building" if node.kind is None else self.name(node.kind.text)
         text = f"build a {kind} from your hand"
         if node.discount is not None:
-            text += f", paying {self.expr(node.discount)} gold less"
+            text += f", paying {self.operand(node.discount)} gold less"
         return text
 
     def where(self, where: Any, default: str) -> str:
@@ -277,7 +286,7 @@ class _English:
         return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
     def item(self, item: Any) -> str:
-        value = self.expr(item.value)
+        value = self.operand(item.value)
         if isinstance(item, A.InfluenceAmount):
             if item.faction is None:
                 return f"{value} influence with a faction of your choice"
@@ -295,18 +304,21 @@ class _English:
             where = "" if node.where is None else " " + self.where(node.where, "")
             return f"the number of your {thing}{where.replace(' in this district', ' here')}"
         if isinstance(node, A.Influence):
+            if node.faction.text in ("highest", "lowest"):
+                return f"your {node.faction.text} influence with any faction"
             return f"your influence with {self.name(node.faction.text)}"
         if isinstance(node, A.Op):
             return self.op(node)
         if isinstance(node, A.Neg):
-            return f"minus {self.expr(node.operand)}"
+            inner = self.operand(node.operand)
+            return f"minus ({inner})" if isinstance(node.operand, A.Op) else f"minus {inner}"
         if isinstance(node, A.Extreme):
             word = "lowest" if node.op == "min" else "highest"
-            parts = [self.expr(a) for a in node.args]
+            parts = [self.operand(a) for a in node.args]
             return f"the {word} of " + ", ".join(parts[:-1]) + " and " + parts[-1]
         if isinstance(node, A.CondExpr):
             other = "0" if node.otherwise is None else self.expr(node.otherwise)
-            return f"{self.expr(node.value)} if {self.cond(node.cond)}, else {other}"
+            return f"{self.operand(node.value)} if {self.cond(node.cond)}, else {other}"
         raise TypeError(f"not an expression node: {node!r}")
 
     def op(self, node: A.Op) -> str:
@@ -323,14 +335,34 @@ class _English:
             return f"({text})"
         return text
 
+    def operand(self, node: Any) -> str:
+        """An expression used inside a larger phrase: a conditional gets parentheses."""
+        text = self.expr(node)
+        return f"({text})" if isinstance(node, A.CondExpr) else text
+
     def cond(self, node: Any) -> str:
         if isinstance(node, A.Compare):
-            return f"{self.expr(node.left)} {_COMPARE_TEXT[node.op]} {self.expr(node.right)}"
+            return self.compare(node, _COMPARE_TEXT)
         if isinstance(node, A.Not):
-            return f"it is not true that {self.cond(node.operand)}"
+            if isinstance(node.operand, A.Compare):
+                return self.compare(node.operand, _NEGATED_TEXT)
+            return f"it is not true that {self.cond_part(node.operand, 'not')}"
         if isinstance(node, A.BoolOp):
-            return f"{self.cond(node.left)} {node.op} {self.cond(node.right)}"
+            left, right = self.cond_part(node.left, node.op), self.cond_part(node.right, node.op)
+            return f"{left} {node.op} {right}"
         raise TypeError(f"not a condition node: {node!r}")
+
+    def compare(self, node: A.Compare, words: Mapping[str, str]) -> str:
+        return f"{self.operand(node.left)} {words[node.op]} {self.operand(node.right)}"
+
+    def cond_part(self, node: Any, parent: str) -> str:
+        """A condition inside ``and``/``or``/``not``: grouped unless the reading is plain."""
+        text = self.cond(node)
+        plain = isinstance(node, A.Compare) or (
+            isinstance(node, A.Not) and isinstance(node.operand, A.Compare)
+        )
+        same = isinstance(node, A.BoolOp) and node.op == parent
+        return text if plain or same else f"({text})"
 
 
 def to_text(node: Any, names: Mapping[str, str] | None = None) -> str:
@@ -359,6 +391,6 @@ def describe_expr(node: Any, names: Mapping[str, str] | None = None) -> str:
     Example:
         >>> from baldurs_rules.dsl import parse_expression
         >>> describe_expr(parse_expression("2 * count(markets) + 1"))
-        '2 × your markets plus 1'
+        '2 × the number of your markets plus 1'
     """
     return _English(names).expr(node)
