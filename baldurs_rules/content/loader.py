@@ -148,6 +148,7 @@ class _Overlay:
     def __init__(self, docs: list[YamlDoc]) -> None:
         self.docs = docs
         self.owner: dict[Path_, YamlDoc] = {}
+        self.moved: dict[Path_, Path_] = {}  # merged path -> path inside its owner
         self.data: dict[str, Any] = {}
         for doc in docs:
             if not isinstance(doc.data, dict):
@@ -177,11 +178,17 @@ class _Overlay:
             value = value[part]
         return value
 
+    def real_path(self, path: Path_) -> Path_:
+        for cut in range(len(path), 0, -1):
+            if path[:cut] in self.moved:
+                return (*self.moved[path[:cut]], *path[cut:])
+        return path
+
     def location(self, path: Path_, key: bool = False) -> Location:
-        return self.doc_for(path).location(path, key)
+        return self.doc_for(path).location(self.real_path(path), key)
 
     def origin(self, path: Path_) -> Any:
-        return self.doc_for(path).origin(path)
+        return self.doc_for(path).origin(self.real_path(path))
 
 
 def _read_layers(chain: list[Path], problems: list[Problem]) -> dict[str, list[YamlDoc]]:
@@ -225,7 +232,8 @@ def _load(chain: list[Path]) -> Content:
     layers = _read_layers(chain, b.problems)
     removed = _removed(chain, b)
     game = _Overlay(layers["game"])
-    b.problems.extend(schema_problems("game", At(game, ())))  # type: ignore[arg-type]
+    if layers["game"]:  # else game.yaml is missing or unreadable, already reported
+        b.problems.extend(schema_problems("game", At(game, ())))  # type: ignore[arg-type]
     for kind in FILES:
         if kind == "game":
             continue
@@ -246,7 +254,7 @@ def _build(
     g = At(game, ())  # type: ignore[arg-type]
     faction_docs = layers["factions"]
     board = b.board(At(layers["map"][-1], ()))
-    factions_at = _merged_factions(faction_docs, b)
+    factions_at = _merged_factions(faction_docs, b, removed.get("factions", set()))
     b.vocabulary(g, factions_at, board)
     tiles = b.tiles(g)
     tile_ids = {t.id for t in tiles}
@@ -279,15 +287,16 @@ def _build(
     return content
 
 
-def _merged_factions(docs: list[YamlDoc], b: Builder) -> At:
+def _merged_factions(docs: list[YamlDoc], b: Builder, removed: set[str]) -> At:
     """Factions by id over all layers; ``past_top`` from the last layer that gives it."""
-    if len(docs) == 1:
+    if len(docs) == 1 and not removed:
         return At(docs[0], ())
     overlay = _Overlay(docs)
-    entries = _entries("factions", docs, set(), b)
+    entries = _entries("factions", docs, removed, b)
     overlay.data["factions"] = [e.data for e in entries]
     for i, entry in enumerate(entries):
         overlay.owner[("factions", i)] = entry.doc
+        overlay.moved[("factions", i)] = entry.path
     return At(overlay, ())  # type: ignore[arg-type]
 
 

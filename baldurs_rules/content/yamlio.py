@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
+from ruamel.yaml.composer import Composer
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -67,7 +68,7 @@ class YamlDoc:
         table = self.keys if key else self.values
         if path in table:
             return self._loc(table[path])
-        for cut in range(len(path) - 1, -1, -1):
+        for cut in range(len(path), -1, -1):
             if path[:cut] in self.values:
                 return self._loc(self.values[path[:cut]])
         return self.source.location(1, 1)
@@ -115,8 +116,14 @@ def read_yaml_text(text: str, name: str) -> YamlDoc:
     """Parse YAML text safely (see [`read_yaml`][baldurs_rules.content.yamlio.read_yaml])."""
     source = SourceText(name, text.removeprefix("\ufeff"))
     doc = YamlDoc(source)
+    yaml = YAML(typ="rt", pure=True)
+    yaml.Composer = _Composer
     try:
-        root = YAML(typ="rt", pure=True).compose(source.raw)
+        root = yaml.compose(source.raw)
+    except _TooDeepError as exc:
+        where = source.location(exc.mark.line + 1, exc.mark.column + 1)
+        message = f"YAML is nested too deeply (more than {MAX_DEPTH} levels)"
+        raise ContentError(Problem(where, message)) from None
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = source.location(mark.line + 1, mark.column + 1) if mark else source.location(1, 1)
@@ -132,6 +139,33 @@ def read_yaml_text(text: str, name: str) -> YamlDoc:
     _Builder(doc).check_size(root)
     doc.data = _Builder(doc).build(root, (), 0)
     return doc
+
+
+class _TooDeepError(Exception):
+    def __init__(self, mark: Any) -> None:
+        super().__init__("too deep")
+        self.mark = mark
+
+
+class _Composer(Composer):
+    """Refuses deep nesting while composing: the scanner is quadratic in flow depth."""
+
+    nesting = 0
+
+    def compose_sequence_node(self, anchor: Any) -> Any:
+        return self._nested(super().compose_sequence_node, anchor)
+
+    def compose_mapping_node(self, anchor: Any) -> Any:
+        return self._nested(super().compose_mapping_node, anchor)
+
+    def _nested(self, compose: Any, anchor: Any) -> Any:
+        self.nesting += 1
+        try:
+            if self.nesting > MAX_DEPTH + 1:
+                raise _TooDeepError(self.parser.peek_event().start_mark)
+            return compose(anchor)
+        finally:
+            self.nesting -= 1
 
 
 def _line_of(starts: list[int], index: int) -> int:
@@ -219,7 +253,8 @@ class _Builder:
         value: str = node.value
         kind = tag[len(_TAG) :]
         if kind == "str":
-            return value
+            # ruamel's round-trip scanner marks the folds of a '>' scalar with '\a'
+            return value.replace("\a", "") if node.style == ">" else value
         if kind == "null":
             return None
         if kind == "bool":
