@@ -1,0 +1,139 @@
+"""Property suite: the state machine, and every invariant over 1,000+ random games.
+
+* ``TestGameMachine``: Hypothesis plays legal actions (and garbage), checking every
+  invariant, the JSON round trip and hidden information after every step.
+* ``test_random_games``: 1,008 complete random games (2, 3 and 4 players, basic and
+  advanced) with every cheap invariant after every step; the JSON round trip,
+  hidden information and refusal of an illegal action every 10th step and at the
+  end; the replay of the record at the end.
+* ``test_every_invariant_every_step``: 24 games where even the expensive
+  invariants run after every single step.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import baldurs_rules as br
+from baldurs_rules.actions import Action
+from baldurs_rules.dsl import parse_effect, parse_expression, to_source
+from baldurs_rules.dsl.checker import Slot, Vocabulary, check_effect, check_expression
+from baldurs_rules.testing import (
+    GameMachine,
+    building_cards,
+    check_all,
+    effects,
+    expressions,
+    games,
+    json_round_trip,
+    rejects_illegal,
+    replay_matches,
+    view_hides_hidden,
+)
+
+CONFIGS = [(p, adv) for p in (2, 3, 4) for adv in (False, True)]
+GAMES_PER_CHUNK = 21
+CHUNKS = 8  # 6 configs x 8 chunks x 21 games = 1,008 games
+
+TestGameMachine = GameMachine.TestCase
+TestGameMachine.settings = settings(max_examples=40, stateful_step_count=60, deadline=None)
+
+
+def _expensive(game: br.Game, rng: random.Random) -> list[str]:
+    seat = rng.randrange(game.state.players)
+    garbage = rng.choice([Action("build", ("nope", 99)), Action("income", (1,)), "visit",
+                          ("income",), 42, None])
+    return (json_round_trip(game) + view_hides_hidden(game, seat)
+            + rejects_illegal(game, garbage))
+
+
+def _play(players: int, advanced: bool, seed: int, every: int, figures: Counter[str]) -> None:
+    content = br.load_content()
+    game = br.new_game(players, seed, advanced, content)
+    rng = random.Random(seed)
+    step = 0
+    while True:
+        problems = check_all(game)
+        if step % every == 0 or game.is_over:
+            problems += _expensive(game, rng)
+        assert not problems, f"seed {seed}, step {step}: {problems}"
+        figures["invariant checks (steps)"] += 1
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+        step += 1
+    assert replay_matches(game) == []
+    assert game.legal_actions() == [] and game.current_player == -1
+    figures["random games played to the end"] += 1
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize(("players", "advanced"), CONFIGS)
+def test_random_games(players: int, advanced: bool, chunk: int, figures: Counter[str]) -> None:
+    for i in range(GAMES_PER_CHUNK):
+        seed = 10_000 * players + 1_000 * advanced + GAMES_PER_CHUNK * chunk + i
+        _play(players, advanced, seed, every=10, figures=figures)
+
+
+@pytest.mark.parametrize(("players", "advanced"), CONFIGS)
+def test_every_invariant_every_step(players: int, advanced: bool, figures: Counter[str]) -> None:
+    for seed in range(4):
+        _play(players, advanced, 777 + seed, every=1, figures=figures)
+
+
+@given(games(max_steps=150))
+def test_generated_games_keep_invariants(game: br.Game) -> None:
+    assert check_all(game) == []
+    assert json_round_trip(game) == []
+
+
+@settings(max_examples=60)
+@given(st.data())
+def test_generated_building_cards_load_and_play(tmp_path_factory: pytest.TempPathFactory,
+                                                data: st.DataObject) -> None:
+    """A random schema-valid card in a mod loads, and games with it keep the invariants."""
+    card = data.draw(building_cards())
+    mod = tmp_path_factory.mktemp("mod")
+    (mod / "mod.yaml").write_text("name: generated\n")
+    import json
+
+    (mod / "buildings.yaml").write_text("buildings:\n  - " + json.dumps(card) + "\n")
+    content = br.load_content(mod, cache=False)
+    assert card["id"] in content.buildings
+    game = br.new_game(2, data.draw(st.integers(0, 1000)), content=content)
+    rng = random.Random(0)
+    for _ in range(200):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+        assert check_all(game) == []
+
+
+def _vocabulary() -> Vocabulary:
+    content = br.load_content()
+    return Vocabulary(
+        resources=frozenset(r.id for r in content.resources),
+        payable=frozenset(r.id for r in content.resources if r.payable),
+        factions=frozenset(f.id for f in content.factions),
+        districts=frozenset(d.id for d in content.board.districts),
+        building_types=frozenset(t.id for t in content.tiles),
+    )
+
+
+@given(effects(slot=Slot.WHEN_BUILT))
+def test_generated_effects_are_valid(text: str) -> None:
+    tree = parse_effect(text)
+    assert to_source(tree) == text
+    assert check_effect(tree, _vocabulary(), Slot.WHEN_BUILT) == []
+
+
+@given(expressions())
+def test_generated_expressions_are_valid(text: str) -> None:
+    tree = parse_expression(text)
+    assert to_source(tree) == text
+    assert check_expression(tree, _vocabulary()) == []
