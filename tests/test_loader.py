@@ -155,7 +155,7 @@ CASES = [
     Case(
         "schema/wrong_type.yaml",
         "buildings.yaml",
-        ((6, 11, "expected integer, found text 'five'"),),
+        ((6, 11, "expected a whole number, found text 'five'"),),
     ),
     Case("schema/bad_id.yaml", "buildings.yaml", ((3, 9, f"'Drowned-Lantern' {BAD_ID}"),)),
     Case(
@@ -173,7 +173,7 @@ CASES = [
         "schema/many.yaml",
         "buildings.yaml",
         (
-            (6, 11, "expected integer, found text 'five'"),
+            (6, 11, "expected a whole number, found text 'five'"),
             (8, 5, "needs at least one of 'income' or 'when_built'"),
             (8, 9, f"'Wailing-Gull' {BAD_ID}"),
             (12, 5, "unknown key 'icome'; did you mean 'income'?"),
@@ -413,7 +413,7 @@ def test_unreadable_game_file_is_a_content_error(content_dir: Path) -> None:
 def test_empty_file(content_dir: Path) -> None:
     put(content_dir, "buildings.yaml", "yaml/empty.yaml")
     assert described(problems_of(content_dir)) == [
-        (str(content_dir / "buildings.yaml"), 1, 1, "expected object, found nothing (null) None")
+        (str(content_dir / "buildings.yaml"), 1, 1, "expected a mapping, found nothing (null)")
     ]
 
 

@@ -211,7 +211,7 @@ def test_mod_game_error_points_into_the_mod(tmp_path: Path) -> None:
     file = write(mod, "game.yaml", "setup:\n  cubez: 30\n  offer: many\n")
     assert described(problems_of(mod)) == [
         (str(file), 2, 3, "unknown key 'cubez'; did you mean 'cubes'?"),
-        (str(file), 3, 10, "expected integer, found text 'many'"),
+        (str(file), 3, 10, "expected a whole number, found text 'many'"),
     ]
 
 

@@ -19,6 +19,15 @@ from baldurs_rules.errors import Problem, did_you_mean
 
 __all__ = ["schema", "schema_problems"]
 
+_SCHEMA_TYPES = {
+    "object": "a mapping",
+    "array": "a list",
+    "string": "text",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "nothing",
+}
 _JSON_TYPES = {
     dict: "a mapping",
     list: "a list",
@@ -72,9 +81,10 @@ def _explain(error: ValidationError, at: Any) -> list[Problem]:
         ]
     if error.validator == "type":
         wanted = error.validator_value
-        wanted = " or ".join(wanted) if isinstance(wanted, list) else wanted
+        names = [_SCHEMA_TYPES.get(w, w) for w in (wanted if isinstance(wanted, list) else [wanted])]
         found = _JSON_TYPES.get(type(value), type(value).__name__)
-        return [Problem(where(path), f"expected {wanted}, found {found} {_short(value)}")]
+        shown = "" if value is None or isinstance(value, (dict, list)) else f" {_short(value)}"
+        return [Problem(where(path), f"expected {' or '.join(names)}, found {found}{shown}")]
     if (
         error.validator == "anyOf"
         and error.schema.get("anyOf")
