@@ -62,11 +62,13 @@ class Game:
 
     __slots__ = ("_actions", "_rules", "content", "state")
 
-    def __init__(self, content: Content, state: State, actions: list[str] | None = None) -> None:
+    def __init__(
+        self, content: Content, state: State, actions: list[Action] | None = None
+    ) -> None:
         self.content = content
         self.state = state
         self._rules = Rules.of(content)
-        self._actions: list[str] = actions if actions is not None else []
+        self._actions: list[Action] = actions if actions is not None else []
 
     # ------------------------------------------------------------ asking
     @property
@@ -91,7 +93,7 @@ class Game:
 
     def is_legal(self, action: Any) -> bool:
         """Whether ``action`` is legal now."""
-        return self._rules.machine.is_legal(self.state, action)
+        return isinstance(action, Action) and self._rules.machine.is_legal(self.state, action)
 
     # ------------------------------------------------------------ answering
     def apply(self, action: Action | str) -> None:
@@ -105,9 +107,12 @@ class Game:
         """
         if isinstance(action, str):
             action = self.parse_action(action)
-        if not self._rules.machine.is_legal(self.state, action):
+        # Only real actions: a plain tuple compares equal to an Action but has no ``kind``.
+        if not self.is_legal(action):
             raise IllegalActionError(self._illegal_message(action))
-        self._actions.append(str(action))
+        options = self.state.options or []
+        action = options[options.index(action)]  # the canonical form (e.g. 1, not True)
+        self._actions.append(action)
         self._rules.machine.answer(self.state, action)
 
     def _illegal_message(self, action: Any) -> str:
@@ -190,7 +195,7 @@ class Game:
         data = {
             "format": FORMAT,
             "content": self.content.fingerprint,
-            "actions": self._actions,
+            "actions": [str(a) for a in self._actions],
             "state": self.state.to_dict(),
         }
         return json.dumps(data, separators=(",", ":"), sort_keys=True)
@@ -220,13 +225,13 @@ class Game:
             "players": self.state.players,
             "seed": self.state.seed,
             "advanced": self.state.advanced,
-            "actions": self._actions[:],
+            "actions": [str(a) for a in self._actions],
         }
 
     @property
     def actions(self) -> list[str]:
         """The notation of every action applied so far."""
-        return self._actions[:]
+        return [str(a) for a in self._actions]
 
 
 def new_game(

@@ -114,6 +114,19 @@ def pieces_consistent(game: Any) -> list[str]:
             problems.append(f"lot {t.node_lot[n]}: tile and status disagree")
         if piece < 0 and state.owner[n] >= 0:
             problems.append(f"node {t.node_ids[n]} has an owner but no piece")
+        if piece >= 0 and kind != "lot" and (piece == t.fort["gate"]) != (kind == "gate"):
+            problems.append(f"{t.node_ids[n]}: a {kind} site holds the wrong kind of piece")
+    for seat, hq in enumerate(state.hq):
+        if hq and state.owner[t.hq_site[rules.hq_district(hq)]] != seat:
+            problems.append(f"seat {seat}: the HQ tile of {hq} is not on its district's HQ site")
+    for n in t.hq_site:  # an HQ site holds nothing, or its owner's HQ tile (piece 0)
+        owner = state.owner[n]
+        if state.piece[n] not in (-1, 0) or (state.piece[n] == 0 and owner < 0):
+            problems.append(f"{t.node_ids[n]}: an HQ site holds something else than an HQ")
+        elif owner >= 0 and not (
+            state.hq[owner] and t.hq_site[rules.hq_district(state.hq[owner])] == n
+        ):
+            problems.append(f"{t.node_ids[n]}: an HQ tile that is not its owner's HQ card")
     return problems
 
 

@@ -30,6 +30,7 @@ from baldurs_rules.engine.rng import seed_state, shuffle
 from baldurs_rules.errors import ContentError, StateError, did_you_mean
 from baldurs_rules.game import Game
 from baldurs_rules.rules import Rules
+from baldurs_rules.rules.core import log
 from baldurs_rules.rules.state import LOT_AVAILABLE, LOT_BANNED, LOT_BUILT, LOT_HIDDEN, State
 
 __all__ = ["SCENARIO_KEYS", "scenario"]
@@ -74,7 +75,11 @@ def scenario(spec: dict[str, Any] | str | Path, content: Content | None = None) 
     content = content or load_content()
     data = _read(spec)
     builder = _Scenario(content, data)
-    state = builder.build()
+    try:
+        state = builder.build()
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
+        raise StateError(f"scenario is malformed ({type(exc).__name__}: {exc})") from None
+    _check_fields(builder.rules, state)
     game = Game(content, state)
     from baldurs_rules.invariants import check_all
 
@@ -83,6 +88,16 @@ def scenario(spec: dict[str, Any] | str | Path, content: Content | None = None) 
         raise StateError("scenario is inconsistent: " + "; ".join(problems))
     Rules.of(content).machine.run(state)
     return game
+
+
+def _check_fields(rules: Rules, state: State) -> None:
+    """Every field has a value a saved game could have (types, ranges, seats)."""
+    from baldurs_rules.serialize import _field_checks, _short
+
+    data = state.to_dict()
+    for name, check in _field_checks(rules, state.players).items():
+        if not check(data[name]):
+            raise StateError(f"scenario gives an impossible {name!r}: {_short(data[name])}")
 
 
 def _read(spec: dict[str, Any] | str | Path) -> dict[str, Any]:
@@ -120,8 +135,11 @@ class _Scenario:
         return self.t.lot_node[number]
 
     def build(self) -> State:
-        data, content = self.data, self.content
+        data = self.data
         players = data.get("players", 2)
+        low, high = self.rules.settings["players"]["min"], self.rules.settings["players"]["max"]
+        if type(players) is not int or not low <= players <= high:
+            raise StateError(f"'players' must be a whole number from {low} to {high}")
         state = self.rules.setup.empty(
             players, int(data.get("seed", 0)), bool(data.get("advanced", False))
         )
@@ -136,6 +154,10 @@ class _Scenario:
         self.lots(state)
         self.cards(state)
         self.tables(state)
+        for seat in range(players):  # the log explains every point of prestige
+            prestige = state.res[seat][self.t.prestige]
+            if prestige:
+                log(state, "resource", seat, "scenario", resource="prestige", delta=prestige)
         active = data.get("active", 0)
         if type(active) is not int or not 0 <= active < players:
             raise StateError(f"'active' must be a seat from 0 to {players - 1}")

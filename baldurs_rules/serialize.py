@@ -51,7 +51,9 @@ def _field_checks(rules: Rules, players: int) -> dict[str, Check]:
         "active": seat,
         "turn": _int(0, big),
         "end_triggered": lambda v: isinstance(v, bool),
-        "stack": lambda v: isinstance(v, list) and len(v) <= 10_000,
+        "stack": lambda v: (
+            isinstance(v, list) and len(v) <= 10_000 and all(isinstance(f, list) and f for f in v)
+        ),
         "decision": lambda v: v is None or (isinstance(v, list) and 2 <= len(v) <= 8),
         "final_queue": _list(seat),
         "used": _list(_one_of(cards | set(content.hqs))),
@@ -106,6 +108,10 @@ def _frames_ok(rules: Rules, state: State) -> str | None:
         ):
             return "a pending effect refers to an unknown effect or seat"
     decision = state.decision
+    if (decision is None) != (state.phase == "over") or (state.scores is None) != (
+        state.phase != "over"
+    ):
+        return "only a game that is over has no pending decision, and only it has scores"
     if decision is not None:
         if decision[0] not in machine.decisions:
             return f"unknown decision {decision[0]!r}"

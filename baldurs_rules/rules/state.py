@@ -12,9 +12,17 @@ from typing import Any
 
 from baldurs_rules.actions import Action
 
-__all__ = ["FIELDS", "LOT_AVAILABLE", "LOT_BANNED", "LOT_BUILT", "LOT_HIDDEN", "State"]
+__all__ = [
+    "FIELDS",
+    "LOT_AVAILABLE",
+    "LOT_BANNED",
+    "LOT_BUILT",
+    "LOT_FINAL",
+    "LOT_HIDDEN",
+    "State",
+]
 
-LOT_HIDDEN, LOT_AVAILABLE, LOT_BANNED, LOT_BUILT = 0, 1, 2, 3
+LOT_HIDDEN, LOT_AVAILABLE, LOT_BANNED, LOT_BUILT, LOT_FINAL = 0, 1, 2, 3, 4
 
 # field name -> how deep to copy it on clone (0: immutable, 1: list, 2: list of lists)
 FIELDS: dict[str, int] = {
@@ -86,9 +94,10 @@ class State:
         owner: Owner seat of each map node's piece, -1 for none or damaged.
         piece: What stands on each node: -1 nothing; a tile index on a lot;
             a fortification index on a fortification or gate site; 0 for an HQ.
-        lots: Lot status per node (hidden, available, banned, built).
+        lots: Lot status per node (hidden, available, banned, built, final).
         bag: Node indices of the lot tokens in the bag (unordered).
-        final_token: Node index of the face-down token, -1 once revealed.
+        final_token: Node index of the face-down token (its lot's status becomes
+            ``LOT_FINAL`` when it is revealed at the end).
         track: Tokens on each district's attack track.
         strength: Position of the strength marker.
         damage: Damage tokens on each district's special location.

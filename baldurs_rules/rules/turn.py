@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from baldurs_rules.actions import Action
 from baldurs_rules.engine.machine import Decision, DecisionKind, Frame
 from baldurs_rules.rules.core import change, log
-from baldurs_rules.rules.state import State
+from baldurs_rules.rules.state import LOT_FINAL, LOT_HIDDEN, State
 
 if TYPE_CHECKING:
     from baldurs_rules.rules import Rules
@@ -106,6 +106,7 @@ class TurnProcedures:
             return
         index = int(action.args[0]) - 1
         cause = f"{self.t.locations[location]}:{index + 1}"
+        log(state, "trade", seat, cause, location=self.t.locations[location], trade=index + 1)
         change(self.t, state, seat, self.t.favor, -self.trade_cost(state, location, index), cause)
         here = self.t.location_district[location]
         state.stack.append(self.r.fx(self.r.trade_nids[location][index], seat, here, cause, 1))
@@ -149,6 +150,7 @@ class TurnProcedures:
             return
         card = str(action.args[0])
         state.used.append(card)
+        log(state, "use", seat, card, card=card)
         state.stack.append(("income_next", seat))
         for name, nid, here in self.income_cards(state, seat):
             if name == card:
@@ -178,8 +180,8 @@ class TurnProcedures:
         """Reveal the face-down token, resolve the final attack, then score."""
         state.stack.append(("score",))
         token = state.final_token
-        if token >= 0:
-            state.final_token = -1
+        if token >= 0 and state.lots[token] == LOT_HIDDEN:
+            state.lots[token] = LOT_FINAL
             district = self.t.node_district[token]
             log(
                 state,
