@@ -13,6 +13,7 @@ from baldurs_rules.actions import Action
 from baldurs_rules.content.model import Content
 from baldurs_rules.errors import StateError
 from baldurs_rules.rules import Rules
+from baldurs_rules.rules.shapes import pending_problem
 from baldurs_rules.rules.state import FIELDS, State
 
 __all__ = ["state_from_data"]
@@ -95,28 +96,15 @@ def _event(e: Any) -> bool:
 
 
 def _frames_ok(rules: Rules, state: State) -> str | None:
-    """Frames and the decision refer only to known kinds, seats and effect nodes."""
-    machine, players = rules.machine, state.players
-    nodes = len(rules.t.program.nodes)
-    for frame in state.stack:
-        if not frame or frame[0] not in machine.handlers:
-            return f"unknown pending step {frame[:1]!r}"
-        if not all(isinstance(x, (int, str)) and not isinstance(x, bool) for x in frame):
-            return f"pending step {frame[0]!r} has arguments that are not plain values"
-        if frame[0] == "fx" and not (
-            len(frame) == 6 and 0 <= int(frame[1]) < nodes and 0 <= int(frame[2]) < players
-        ):
-            return "a pending effect refers to an unknown effect or seat"
+    """Frames and the decision have known kinds and well-formed arguments."""
+    problem = pending_problem(rules, state)
+    if problem:
+        return problem
     decision = state.decision
     if (decision is None) != (state.phase == "over") or (state.scores is None) != (
         state.phase != "over"
     ):
         return "only a game that is over has no pending decision, and only it has scores"
-    if decision is not None:
-        if decision[0] not in machine.decisions:
-            return f"unknown decision {decision[0]!r}"
-        if type(decision[1]) is not int or not 0 <= decision[1] < players:
-            return "the pending decision belongs to no seat"
     return None
 
 

@@ -351,6 +351,12 @@ CORRUPTIONS = {
     "no decision before the end": _set(["decision"], None),
     "unknown frame": lambda s: s["stack"].append(["teleport", 0]),
     "frame that is not a list": lambda s: s["stack"].append(5),
+    "attack on a district that does not exist": lambda s: s["stack"].append(["attack", 99, 0]),
+    "faction decision with a text amount": _set(["decision"], ["faction", 0, "two", "x"]),
+    "pending build of a card not in hand": lambda s: s["stack"].append(
+        ["build", 0, "no_such_card", 0, 0, "build"]
+    ),
+    "effect frame with too few arguments": lambda s: s["stack"].append(["fx", 0, 0]),
     "lot token twice": lambda s: s["bag"].append(s["bag"][0]),
     "worker on a missing location": _set(["worker", 0], 42),
     "influence past the top": _set(["influence", 0, 0], 11),
