@@ -108,10 +108,14 @@ class Game:
         if isinstance(action, str):
             action = self.parse_action(action)
         # Only real actions: a plain tuple compares equal to an Action but has no ``kind``.
-        if not self.is_legal(action):
+        legal = self._rules.machine.legal_view(self.state)
+        try:
+            index = legal.index(action) if isinstance(action, Action) else -1
+        except ValueError:
+            index = -1
+        if index < 0:
             raise IllegalActionError(self._illegal_message(action))
-        options = self.state.options or []
-        action = options[options.index(action)]  # the canonical form (e.g. 1, not True)
+        action = legal[index]  # the canonical form (e.g. 1, not True)
         self._actions.append(action)
         self._rules.machine.answer(self.state, action)
 

@@ -39,6 +39,9 @@ class Atoms(Protocol):
     def possible(self, state: Any, node: Any, seat: int, here: int) -> bool:
         """Whether an atom can be done now."""
 
+    def always_possible(self, node: Any) -> bool:
+        """Whether an atom can be done in every state (so it never needs checking)."""
+
     def can_pay(self, state: Any, seat: int, cost: tuple[Any, ...], here: int) -> bool:
         """Whether the player can pay the whole cost."""
 
@@ -63,6 +66,7 @@ class Interpreter:
             "choose": DecisionKind(self._choose_options, self._choose_resolve),
             "pay": DecisionKind(self._pay_options, self._pay_resolve),
         }
+        self._static = self._static_table()
         self._control = {
             A.Seq: self._seq,
             A.Paid: self._paid,
@@ -129,10 +133,28 @@ class Interpreter:
         state.decision = ("choose", seat, nid, here, cause)
 
     # ---------------------------------------------------------------- legality
+    def _static_table(self) -> list[bool]:
+        """For each nid, whether ``possible`` (unselected) is True in every state."""
+        nodes, kids = self.program.nodes, self.program.kids
+        static = [False] * len(nodes)
+        for nid in range(len(nodes) - 1, -1, -1):  # children have larger nids
+            kind = type(nodes[nid])
+            if kind in (A.Seq, A.Repeat):
+                static[nid] = all(static[k] for k in kids[nid])
+            elif kind is A.Choose:
+                static[nid] = all(static[k] and type(nodes[k]) is not A.Paid for k in kids[nid])
+            elif kind in (A.Paid, A.When, A.Each, A.Nothing):
+                static[nid] = True
+            else:
+                static[nid] = self.atoms.always_possible(nodes[nid])
+        return static
+
     def possible(self, state: Any, nid: int, seat: int, here: int, selected: int = 0) -> bool:
         """Whether effect ``nid`` may be chosen now: all it unconditionally needs is possible."""
         node = self.program.nodes[nid]
         kind = type(node)
+        if self._static[nid] and not (selected and kind is A.Paid):
+            return True
         if kind is A.Seq:
             return all(self.possible(state, k, seat, here) for k in self.program.kids[nid])
         if kind is A.Paid:

@@ -97,6 +97,14 @@ class Machine:
             state.options = self.decisions[state.decision[0]].options(state, state.decision)
         return list(state.options)
 
+    def legal_view(self, state: Any) -> list[Action]:
+        """The cached legal actions themselves (do not modify); empty when none."""
+        if state.decision is None:
+            return []
+        if state.options is None:
+            state.options = self.decisions[state.decision[0]].options(state, state.decision)
+        return state.options  # type: ignore[no-any-return]
+
     def is_legal(self, state: Any, action: Any) -> bool:
         """Whether ``action`` answers the pending decision."""
         if state.decision is None:

@@ -66,6 +66,9 @@ class GameAtoms:
         test = self._possible.get(type(node))
         return True if test is None else test(state, node, seat, here)
 
+    def always_possible(self, node: Any) -> bool:
+        return type(node) not in self._possible
+
     def env(self, state: State, seat: int, here: int) -> Env:
         return Env(self.t, state, seat, here)
 
