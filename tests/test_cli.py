@@ -1,0 +1,236 @@
+"""The ``bbg`` command line, driven through click's CliRunner."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import baldurs_rules as br
+from baldurs_rules._resources import default_content_dir
+from baldurs_rules.cli import main
+from baldurs_rules.simulate import simulate
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def assert_one_error_line(result: Result, code: int = 1) -> str:
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+    return lines[0]
+
+
+@pytest.fixture(scope="module")
+def records_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("records") / "games.jsonl"
+    records = simulate(2, players=2, bots=["random"], seed=3)
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return path
+
+
+# ---------------------------------------------------------------- validate
+def test_help_lists_the_commands() -> None:
+    result = run("--help")
+    assert result.exit_code == 0
+    for command in ("validate", "play", "simulate", "explain", "replay", "render"):
+        assert command in result.output
+
+
+def test_validate_default_content() -> None:
+    result = run("validate")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == br.load_content().summary()
+    assert result.stdout.startswith("ok: 36 lots, 48 buildings")
+
+
+def test_validate_reports_a_typo_compiler_style(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(default_content_dir(), content)
+    buildings = content / "buildings.yaml"
+    text = buildings.read_text(encoding="utf-8")
+    assert 'when_built: "gain 1 favor, 1 gold"' in text
+    buildings.write_text(
+        text.replace('when_built: "gain 1 favor, 1 gold"', 'when_built: "gain 1 favr, 1 gold"', 1),
+        encoding="utf-8",
+    )
+    result = run("validate", str(content))
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    match = re.search(r"buildings\.yaml:(\d+):(\d+): (.*)", result.stderr)
+    assert match, result.stderr
+    line, column = int(match.group(1)), int(match.group(2))
+    assert "favr" in match.group(3) and "did you mean 'favor'" in match.group(3)
+    source = text.splitlines()[line - 1]
+    assert "gain 1 favor, 1 gold" in source
+    assert 'when_built: "gain 1 favr, 1 gold"' in result.stderr  # the source line
+    caret = next(s for s in result.stderr.splitlines() if s.strip() == "^")
+    assert len(caret) == column
+    assert "1 problem found" in result.stderr
+
+
+# ---------------------------------------------------------------- play
+def test_bot_game_prints_the_game_and_a_winner() -> None:
+    result = run("play", "--players", "2", "--seed", "4", "--bots", "random,greedy")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "seat 0 (random):" in out and "seat 1 (greedy):" in out
+    assert "Final scoring" in out
+    assert re.search(r"(Winner|Shared victory).*prestige", out)
+    assert "final attack on" in out
+
+
+def test_quiet_bot_game_prints_only_the_table() -> None:
+    result = run("play", "--players", "3", "--seed", "1", "--bots", "random", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert "seat 0 (random):" not in result.stdout
+    assert "Final scoring" in result.stdout
+
+
+def test_a_scripted_human_plays_a_whole_game(tmp_path: Path) -> None:
+    save = tmp_path / "saved.json"
+    script = [
+        "help",
+        "explain elfsong_tavern",
+        "explain nothing_like_this",
+        "1",
+        "undo",
+        "not an action",
+        "999",
+        f"save {save}",
+        "1",
+        f"load {save}",
+        "board",
+    ] + ["1"] * 4000
+    result = run(
+        "play",
+        "--players",
+        "2",
+        "--humans",
+        "1",
+        "--seed",
+        "3",
+        "--bots",
+        "random",
+        input="\n".join(script) + "\n",
+    )
+    assert result.exit_code == 0, result.output[-2000:]
+    out = result.stdout
+    assert "you (seat 0) decides: turn" in out
+    assert "Action kinds:" in out  # help
+    assert "The Elfsong Tavern — inn, cost 4 gold" in out  # explain
+    assert "did you mean" in out or "unknown card" in out
+    assert "undone: back to your previous decision" in out
+    assert "is not a legal action now" in out
+    assert "choose 1 to" in out
+    assert f"saved to {save}" in out and save.exists()
+    assert f"loaded {save}" in out
+    assert br.Game.from_json(save.read_text(), br.load_content()).state.players == 2
+    assert "Final scoring" in out
+    assert re.search(r"(Winner|Shared victory)", out)
+
+
+def test_a_human_leaving_at_end_of_input() -> None:
+    result = run("play", "--players", "2", "--humans", "2", input="1\n")
+    assert result.exit_code == 0
+    assert "end of input" in result.stdout
+    result = run("play", "--players", "2", "--humans", "1", input="quit\n")
+    assert result.exit_code == 0 and "bye" in result.stdout
+
+
+# ---------------------------------------------------------------- simulate
+def test_simulate_prints_tables_and_writes_replayable_records(tmp_path: Path) -> None:
+    out = tmp_path / "f.jsonl"
+    result = run("simulate", "--games", "8", "--players", "4", "--seed", "20", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    for heading in ("Wins per seat", "Wins per bot", "Mean prestige per scoring step"):
+        assert heading in result.stdout
+    assert "mean game length" in result.stdout
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 8
+    content = br.load_content()
+    for line in lines:
+        record = json.loads(line)
+        game = br.replay(record, content)
+        assert game.result().prestige == record["prestige"]
+        assert record["players"] == 4 and len(record["bots"]) == 4
+
+
+def test_simulate_bad_bot_is_a_usage_error() -> None:
+    line = assert_one_error_line(run("simulate", "--bots", "random,gredy"), code=2)
+    assert "did you mean 'greedy'" in line
+
+
+# ---------------------------------------------------------------- explain
+def test_explain_a_card() -> None:
+    result = run("explain", "elfsong_tavern")
+    assert result.exit_code == 0
+    assert "The Elfsong Tavern — inn, cost 4 gold" in result.stdout
+    assert "gain 2 favor; draw 1 agenda" in result.stdout
+    assert re.search(r"buildings\.yaml:\d+:\d+", result.stdout)
+    assert run("explain", "high_hall").exit_code == 0
+
+
+def test_explain_unknown_card_suggests() -> None:
+    line = assert_one_error_line(run("explain", "elfsong_tavrn"))
+    assert "did you mean 'elfsong_tavern'" in line
+
+
+# ---------------------------------------------------------------- replay
+def test_replay_prints_every_action(records_file: Path) -> None:
+    record = json.loads(records_file.read_text().splitlines()[1])
+    result = run("replay", str(records_file), "--game", "1")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count(" (random): ") == len(record["actions"])
+    assert "Final scoring" in result.stdout
+    stepped = run("replay", str(records_file), "--step", input="\n\n\n")
+    assert stepped.exit_code == 0
+    assert "Final scoring" in stepped.stdout
+
+
+def test_replay_errors(records_file: Path, tmp_path: Path) -> None:
+    assert "no game 5" in assert_one_error_line(run("replay", str(records_file), "--game", "5"))
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{not json\n")
+    assert "not valid JSON" in assert_one_error_line(run("replay", str(bad)))
+
+
+# ---------------------------------------------------------------- render
+def test_render_a_random_position(tmp_path: Path) -> None:
+    out = tmp_path / "board.svg"
+    result = run("render", "--seed", "2", "--players", "3", "--moves", "60", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    root = ET.parse(out).getroot()
+    ids = {g.get("id") for g in root.iter("{http://www.w3.org/2000/svg}g")}
+    assert "district-manorborn" in ids and "lot-36" in ids
+
+
+def test_render_a_recorded_position(records_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "rec.svg"
+    result = run(
+        "render", "--record", str(records_file), "--game", "0", "--at", "30", "--out", str(out)
+    )
+    assert result.exit_code == 0, result.output
+    assert "at move 30" in result.stdout
+    ET.parse(out)
+
+
+# ---------------------------------------------------------------- errors
+def test_errors_are_one_line_without_traceback(tmp_path: Path) -> None:
+    line = assert_one_error_line(run("replay", str(tmp_path / "missing.jsonl")))
+    assert "missing.jsonl" in line
+    line = assert_one_error_line(run("play", "--no-such-option"), code=2)
+    assert "--no-such-option" in line
+    assert_one_error_line(run("play", "--players", "9"), code=2)
+    assert_one_error_line(run("play", "--bots", "grredy"), code=2)
+    assert_one_error_line(run("render", "--seed", "1"), code=2)  # --out is required
+    assert_one_error_line(run("nosuchcommand"), code=2)
