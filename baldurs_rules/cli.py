@@ -663,6 +663,14 @@ def explain(card: str, content_dir: str | None) -> None:
 @click.option("--advanced", is_flag=True, help="Use the advanced setup.")
 @click.option("--content", "content_dir", type=click.Path(file_okay=False), help="Content dir.")
 @click.option("--out", "out_file", type=click.Path(dir_okay=False), help="Write records (.jsonl).")
+@click.option(
+    "--backend",
+    type=click.Choice(["local", "ray"]),
+    default="local",
+    show_default=True,
+    help="Processes on this machine, or a Ray cluster (extra baldurs_rules[ray]).",
+)
+@click.option("--address", help="Ray cluster address (default: start a local Ray instance).")
 def simulate(
     games: int,
     players: int,
@@ -672,6 +680,8 @@ def simulate(
     advanced: bool,
     content_dir: str | None,
     out_file: str | None,
+    backend: str,
+    address: str | None,
 ) -> None:
     """Play many bot games and summarize who wins and how."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
@@ -705,6 +715,8 @@ def simulate(
             advanced=advanced,
             content_path=content_dir,
             progress=advance,
+            backend=backend,
+            address=address,
         )
     if out_file:
         with open(out_file, "w", encoding="utf-8") as handle:
@@ -916,6 +928,14 @@ def render(
     Path(out_file).write_text(render_svg(game, seat), encoding="utf-8")
     click.echo(f"wrote {out_file} ({where})")
 
+
+def _register() -> None:
+    from baldurs_rules.cli_balance import balance
+
+    cli.add_command(balance)
+
+
+_register()
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -62,9 +62,7 @@ class Game:
 
     __slots__ = ("_actions", "_rules", "content", "state")
 
-    def __init__(
-        self, content: Content, state: State, actions: list[Action] | None = None
-    ) -> None:
+    def __init__(self, content: Content, state: State, actions: list[Action] | None = None) -> None:
         self.content = content
         self.state = state
         self._rules = Rules.of(content)

@@ -26,11 +26,13 @@ from baldurs_rules.errors import RulesError
 
 if TYPE_CHECKING:
     from baldurs_rules.content.model import Content
+    from baldurs_rules.game import Game
 
 __all__ = ["bot_seed", "play_record", "seat_bots", "simulate", "summarize"]
 
 _CONTENT: Content | None = None
 """The content of this worker process (set by the pool's initializer)."""
+_CONTENT_PATH: str | None = None
 
 
 def seat_bots(game_index: int, players: int, bots: Sequence[str]) -> list[str]:
@@ -64,13 +66,16 @@ def play_record(
     names: Sequence[str],
     advanced: bool = False,
     content: Content | None = None,
+    extras: Callable[[Game], Any] | None = None,
 ) -> dict[str, Any]:
     """Play one bot game and return its record with the outcome.
 
     Returns:
         ``game.record()`` (replayable with [`replay`][baldurs_rules.game.replay]) plus
         ``bots`` (name per seat), ``prestige``, ``steps`` (per scoring step),
-        ``before_scoring``, ``winners``, ``turns`` and ``decisions``.
+        ``before_scoring``, ``winners``, ``turns`` and ``decisions``; and
+        ``extras``: what ``extras(game)`` returns for the finished game, if given
+        (a module-level function, so it can travel to worker processes).
 
     Example:
         >>> play_record(3, 2, ["random", "random"])["winners"] in ([0], [1], [0, 1])
@@ -91,23 +96,34 @@ def play_record(
         turns=game.state.turn,
         decisions=len(record["actions"]),
     )
+    if extras is not None:
+        record["extras"] = extras(game)
     return record
 
 
 def _init_worker(content_path: str | None) -> None:
     """Pool initializer: load the content once per worker process."""
-    global _CONTENT
+    global _CONTENT, _CONTENT_PATH
     from baldurs_rules.content.loader import load_content
 
     _CONTENT = load_content(content_path)
+    _CONTENT_PATH = content_path
 
 
 def _play_chunk(
-    indices: Sequence[int], players: int, bots: Sequence[str], seed: int, advanced: bool
+    indices: Sequence[int],
+    players: int,
+    bots: Sequence[str],
+    seed: int,
+    advanced: bool,
+    extras: Callable[[Game], Any] | None = None,
 ) -> list[tuple[int, dict[str, Any]]]:
     """Play games ``indices`` with the worker's content; (index, record) pairs."""
     return [
-        (i, play_record(seed + i, players, seat_bots(i, players, bots), advanced, _CONTENT))
+        (
+            i,
+            play_record(seed + i, players, seat_bots(i, players, bots), advanced, _CONTENT, extras),
+        )
         for i in indices
     ]
 
@@ -121,6 +137,9 @@ def simulate(
     advanced: bool = False,
     content_path: str | os.PathLike[str] | None = None,
     progress: Callable[[int], None] | None = None,
+    extras: Callable[[Game], Any] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[dict[str, Any]]:
     """Play ``games`` bot games and return one record per game, in game order.
 
@@ -135,6 +154,12 @@ def simulate(
         advanced: Use the advanced setup.
         content_path: Content directory (the default content if None).
         progress: Called with the number of games just finished.
+        extras: A module-level function of the finished game whose result is
+            stored as each record's ``extras`` (e.g. ``balance.card_usage``).
+        backend: ``local`` (processes on this machine) or ``ray`` (tasks on a Ray
+            cluster; needs ``baldurs_rules[ray]``). Both give identical records.
+        address: The Ray cluster to join (``ray.init(address=...)``); without it a
+            local Ray instance with ``jobs`` CPUs is started for the run.
 
     Returns:
         The records of [`play_record`][baldurs_rules.simulate.play_record].
@@ -163,21 +188,29 @@ def simulate(
     max_players = content.settings["players"]["max"]
     if not min_players <= players <= max_players:
         raise RulesError(f"players must be {min_players} to {max_players}, not {players}")
+    if backend not in ("local", "ray"):
+        raise RulesError(f"backend must be 'local' or 'ray', not {backend!r}")
+    chunks = _chunks(games, jobs)
+    if backend == "ray":
+        return _simulate_ray(
+            chunks, (players, names, seed, advanced, extras), path, jobs, address, progress
+        )
     if jobs == 1 or games <= 1:
         records = []
         for i in range(games):
             records.append(
-                play_record(seed + i, players, seat_bots(i, players, names), advanced, content)
+                play_record(
+                    seed + i, players, seat_bots(i, players, names), advanced, content, extras
+                )
             )
             if progress is not None:
                 progress(1)
         return records
-    size = max(1, min(16, games // (jobs * 4)))
-    chunks = [list(range(start, min(games, start + size))) for start in range(0, games, size)]
     found: dict[int, dict[str, Any]] = {}
     with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(path,)) as pool:
         futures = [
-            pool.submit(_play_chunk, chunk, players, names, seed, advanced) for chunk in chunks
+            pool.submit(_play_chunk, chunk, players, names, seed, advanced, extras)
+            for chunk in chunks
         ]
         for future in as_completed(futures):
             done = future.result()
@@ -185,6 +218,55 @@ def simulate(
             if progress is not None:
                 progress(len(done))
     return [found[i] for i in range(games)]
+
+
+def _chunks(games: int, jobs: int) -> list[list[int]]:
+    """Game indices in chunks: small enough to balance workers, big enough to pay off."""
+    size = max(1, min(16, games // (jobs * 4)))
+    return [list(range(start, min(games, start + size))) for start in range(0, games, size)]
+
+
+def _ray_chunk(path: str | None, indices: Sequence[int], args: tuple[Any, ...]) -> Any:
+    """A Ray task: load the content once per worker process, then play the chunk."""
+    if _CONTENT is None or path != _CONTENT_PATH:
+        _init_worker(path)
+    return _play_chunk(indices, *args)
+
+
+def _simulate_ray(
+    chunks: list[list[int]],
+    args: tuple[Any, ...],
+    path: str | None,
+    jobs: int,
+    address: str | None,
+    progress: Callable[[int], None] | None,
+) -> list[dict[str, Any]]:
+    """Play the chunks as Ray tasks; records in game order, identical to a local run."""
+    try:
+        import ray
+    except ImportError:
+        raise RulesError("the ray backend needs Ray: pip install 'baldurs_rules[ray]'") from None
+    started = not ray.is_initialized()
+    if started:
+        options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+        if address:
+            ray.init(address=address, **options)
+        else:
+            ray.init(num_cpus=jobs, **options)
+    try:
+        task = ray.remote(_ray_chunk)
+        pending = [task.remote(path, chunk, args) for chunk in chunks]
+        found: dict[int, dict[str, Any]] = {}
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for done in ray.get(ready):
+                found.update(done)
+                if progress is not None:
+                    progress(len(done))
+        return [found[i] for chunk in chunks for i in chunk]
+    finally:
+        if started:
+            ray.shutdown()
 
 
 def _share(records: Sequence[dict[str, Any]]) -> list[tuple[dict[str, Any], int, float]]:

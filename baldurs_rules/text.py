@@ -59,7 +59,7 @@ def card_text(content: Content, ident: str) -> str:
     elif ident in content.hqs:
         h = content.hqs[ident]
         lines = [f"{h.name} — HQ in {names.get(h.district, h.district)}", " Basic side:"]
-        lines += _side(content, h.basic) + [" Advanced side:"] + _side(content, h.advanced)
+        lines += [*_side(content, h.basic), " Advanced side:", *_side(content, h.advanced)]
     else:
         lines = _other_text(content, ident)
     flavor = getattr(content.card(ident), "flavor", "") if _is_card(content, ident) else ""

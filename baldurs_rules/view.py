@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = ["describe_action", "view"]
 
-_LOT_STATUS = ("hidden", "available", "banned", "built", "hidden")
+_LOT_STATUS = ("hidden", "available", "banned", "built", "final")
 
 
 def view(game: Game, seat: int) -> dict[str, Any]:

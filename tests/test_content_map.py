@@ -26,6 +26,7 @@ Point = tuple[float, float]
 
 # ---------------------------------------------------------------- helpers --
 
+
 def orient(a: Point, b: Point, c: Point) -> int:
     """Sign of the cross product (b - a) x (c - a)."""
     v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
@@ -33,8 +34,7 @@ def orient(a: Point, b: Point, c: Point) -> int:
 
 
 def on_segment(a: Point, b: Point, p: Point) -> bool:
-    return (min(a[0], b[0]) <= p[0] <= max(a[0], b[0])
-            and min(a[1], b[1]) <= p[1] <= max(a[1], b[1]))
+    return min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
 
 
 def segments_intersect(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
@@ -43,8 +43,12 @@ def segments_intersect(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     o3, o4 = orient(q1, q2, p1), orient(q1, q2, p2)
     if o1 != o2 and o3 != o4:
         return True
-    return ((o1 == 0 and on_segment(p1, p2, q1)) or (o2 == 0 and on_segment(p1, p2, q2))
-            or (o3 == 0 and on_segment(q1, q2, p1)) or (o4 == 0 and on_segment(q1, q2, p2)))
+    return (
+        (o1 == 0 and on_segment(p1, p2, q1))
+        or (o2 == 0 and on_segment(p1, p2, q2))
+        or (o3 == 0 and on_segment(q1, q2, p1))
+        or (o4 == 0 and on_segment(q1, q2, p2))
+    )
 
 
 def point_segment_distance(p: Point, a: Point, b: Point) -> float:
@@ -95,6 +99,7 @@ def is_connected(nodes: list[str], edges: list[tuple[str, str]]) -> bool:
 
 # --------------------------------------------------------------- fixtures --
 
+
 @pytest.fixture(scope="module")
 def city() -> dict:
     return YAML(typ="safe").load(MAP_PATH.read_text(encoding="utf-8"))
@@ -125,16 +130,20 @@ def kinds_in(city: dict, district: str) -> Counter:
 
 
 def cross_lines(city: dict, district_of: dict[str, str]) -> list[tuple[str, str]]:
-    return [(district_of[a], district_of[b]) for a, b in city["lines"]
-            if district_of[a] != district_of[b]]
+    return [
+        (district_of[a], district_of[b])
+        for a, b in city["lines"]
+        if district_of[a] != district_of[b]
+    ]
 
 
 # ------------------------------------------------------- helper self-tests --
 
+
 def test_crossing_helper_detects_crossing_segments() -> None:
     assert segments_intersect((0, 0), (10, 10), (0, 10), (10, 0))
     assert segments_intersect((0, 0), (10, 0), (5, 0), (15, 0))  # collinear overlap
-    assert segments_intersect((0, 0), (10, 0), (5, 0), (5, 8))   # T junction
+    assert segments_intersect((0, 0), (10, 0), (5, 0), (5, 8))  # T junction
 
 
 def test_crossing_helper_accepts_apart_segments() -> None:
@@ -160,6 +169,7 @@ def test_polygon_and_distance_helpers() -> None:
 
 # ------------------------------------------------------------- districts --
 
+
 def test_board_size(city: dict) -> None:
     assert city["board"] == {"width": WIDTH, "height": HEIGHT}
 
@@ -183,6 +193,7 @@ def test_five_wall_districts(city: dict) -> None:
 
 
 # ------------------------------------------------------------------ nodes --
+
 
 def test_node_ids_unique_and_known_kinds(city: dict) -> None:
     ids = [n["id"] for n in city["nodes"]]
@@ -218,8 +229,9 @@ def test_site_ids_follow_naming(city: dict) -> None:
     names = {"hq": ["{}_hq"], "fortification": ["{}_fort_1", "{}_fort_2"], "gate": ["{}_gate"]}
     for d in city["districts"]:
         for kind, patterns in names.items():
-            got = sorted(n["id"] for n in city["nodes"]
-                         if n["district"] == d["id"] and n["kind"] == kind)
+            got = sorted(
+                n["id"] for n in city["nodes"] if n["district"] == d["id"] and n["kind"] == kind
+            )
             want = [p.format(d["id"]) for p in patterns] if kind != "gate" or d["wall"] else []
             assert got == want
 
@@ -232,9 +244,15 @@ def test_nodes_grouped_by_district_in_order_lots_first(city: dict) -> None:
 
 # ----------------------------------------------------------- coordinates --
 
+
 def is_point_on_board(p: object) -> bool:
-    return (isinstance(p, list) and len(p) == 2 and all(isinstance(c, int) for c in p)
-            and 0 <= p[0] <= WIDTH and 0 <= p[1] <= HEIGHT)
+    return (
+        isinstance(p, list)
+        and len(p) == 2
+        and all(isinstance(c, int) for c in p)
+        and 0 <= p[0] <= WIDTH
+        and 0 <= p[1] <= HEIGHT
+    )
 
 
 def test_all_coordinates_present_integer_and_on_board(city: dict) -> None:
@@ -247,14 +265,21 @@ def test_all_coordinates_present_integer_and_on_board(city: dict) -> None:
 
 def test_nodes_at_least_30_apart(at: dict[str, Point]) -> None:
     items = list(at.items())
-    close = [(a, b) for i, (a, pa) in enumerate(items) for b, pb in items[i + 1:]
-             if math.dist(pa, pb) < 30]
+    close = [
+        (a, b)
+        for i, (a, pa) in enumerate(items)
+        for b, pb in items[i + 1 :]
+        if math.dist(pa, pb) < 30
+    ]
     assert close == []
 
 
 def test_nodes_strictly_inside_own_district(city: dict, outlines: dict) -> None:
-    outside = [n["id"] for n in city["nodes"]
-               if not point_in_polygon(tuple(n["at"]), outlines[n["district"]])]
+    outside = [
+        n["id"]
+        for n in city["nodes"]
+        if not point_in_polygon(tuple(n["at"]), outlines[n["district"]])
+    ]
     assert outside == []
 
 
@@ -277,6 +302,7 @@ def test_outlines_tile_board_without_overlap(outlines: dict) -> None:
 
 
 # ---------------------------------------------------------------- network --
+
 
 def test_lines_join_existing_nodes(city: dict, at: dict) -> None:
     assert all(len(line) == 2 and set(line) <= at.keys() for line in city["lines"])
@@ -315,28 +341,39 @@ def test_every_district_linked_to_two_others(city: dict, district_of: dict) -> N
 
 
 def test_cross_district_lines_join_neighbouring_districts(
-        city: dict, district_of: dict, outlines: dict) -> None:
+    city: dict, district_of: dict, outlines: dict
+) -> None:
     for a, b in cross_lines(city, district_of):
         assert len(set(outlines[a]) & set(outlines[b])) >= 2, (a, b)
 
 
 # ---------------------------------------------------------------- drawing --
 
+
 def test_no_two_lines_cross(city: dict, at: dict) -> None:
     lines = city["lines"]
-    crossing = [(a, b, c, d) for i, (a, b) in enumerate(lines) for c, d in lines[i + 1:]
-                if not {a, b} & {c, d} and segments_intersect(at[a], at[b], at[c], at[d])]
+    crossing = [
+        (a, b, c, d)
+        for i, (a, b) in enumerate(lines)
+        for c, d in lines[i + 1 :]
+        if not {a, b} & {c, d} and segments_intersect(at[a], at[b], at[c], at[d])
+    ]
     assert crossing == []
 
 
 def test_lines_keep_12_units_from_other_nodes(city: dict, at: dict) -> None:
-    near = [(a, b, n) for a, b in city["lines"] for n, p in at.items()
-            if n not in (a, b) and point_segment_distance(p, at[a], at[b]) < 12]
+    near = [
+        (a, b, n)
+        for a, b in city["lines"]
+        for n, p in at.items()
+        if n not in (a, b) and point_segment_distance(p, at[a], at[b]) < 12
+    ]
     assert near == []
 
 
 def test_generator_reproduces_the_file() -> None:
     script = ROOT / "tools" / "make_map.py"
-    result = subprocess.run([sys.executable, str(script), "--check"],
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [sys.executable, str(script), "--check"], capture_output=True, text=True, check=False
+    )
     assert result.returncode == 0, result.stdout + result.stderr

@@ -46,10 +46,10 @@ TestGameMachine.settings = settings(max_examples=40, stateful_step_count=60, dea
 
 def _expensive(game: br.Game, rng: random.Random) -> list[str]:
     seat = rng.randrange(game.state.players)
-    garbage = rng.choice([Action("build", ("nope", 99)), Action("income", (1,)), "visit",
-                          ("income",), 42, None])
-    return (json_round_trip(game) + view_hides_hidden(game, seat)
-            + rejects_illegal(game, garbage))
+    garbage = rng.choice(
+        [Action("build", ("nope", 99)), Action("income", (1,)), "visit", ("income",), 42, None]
+    )
+    return json_round_trip(game) + view_hides_hidden(game, seat) + rejects_illegal(game, garbage)
 
 
 def _play(players: int, advanced: bool, seed: int, every: int, figures: Counter[str]) -> None:
@@ -94,8 +94,9 @@ def test_generated_games_keep_invariants(game: br.Game) -> None:
 
 @settings(max_examples=60)
 @given(st.data())
-def test_generated_building_cards_load_and_play(tmp_path_factory: pytest.TempPathFactory,
-                                                data: st.DataObject) -> None:
+def test_generated_building_cards_load_and_play(
+    tmp_path_factory: pytest.TempPathFactory, data: st.DataObject
+) -> None:
     """A random schema-valid card in a mod loads, and games with it keep the invariants."""
     card = data.draw(building_cards())
     mod = tmp_path_factory.mktemp("mod")

@@ -246,7 +246,7 @@ class Content:
     _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
-        state = {name: getattr(self, name) for name in self.__slots__}  # type: ignore[attr-defined]
+        state = {name: getattr(self, name) for name in self.__slots__}
         state["_cache"] = {}
         return state
 
@@ -293,7 +293,7 @@ class Content:
             for cards in (self.buildings, self.gates, self.agendas, self.hqs):
                 cached.update({k: v.name for k, v in cards.items()})
             self._cache["names"] = cached
-        return cached  # type: ignore[no-any-return]
+        return cached
 
     def card(self, card_id: str) -> Building | Gate | Agenda | Hq:
         """Any card by id.

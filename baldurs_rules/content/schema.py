@@ -81,7 +81,10 @@ def _explain(error: ValidationError, at: Any) -> list[Problem]:
         ]
     if error.validator == "type":
         wanted = error.validator_value
-        names = [_SCHEMA_TYPES.get(w, w) for w in (wanted if isinstance(wanted, list) else [wanted])]
+        names = [
+            _SCHEMA_TYPES.get(str(w), str(w))
+            for w in (wanted if isinstance(wanted, list) else [wanted])
+        ]
         found = _JSON_TYPES.get(type(value), type(value).__name__)
         shown = "" if value is None or isinstance(value, (dict, list)) else f" {_short(value)}"
         return [Problem(where(path), f"expected {' or '.join(names)}, found {found}{shown}")]

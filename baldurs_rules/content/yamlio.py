@@ -251,7 +251,7 @@ class _Builder:
         if tag not in _SCALAR_TAGS:
             self.fail(node, f"YAML tag {_short(tag)!r} is not allowed in content")
         value: str = node.value
-        kind = tag[len(_TAG) :]
+        kind = str(tag)[len(_TAG) :]
         if kind == "str":
             # ruamel's round-trip scanner marks the folds of a '>' scalar with '\a'
             return value.replace("\a", "") if node.style == ">" else value

@@ -64,7 +64,7 @@ NOWHERE = Span()
 
 
 def _span() -> Span:
-    return field(default=NOWHERE, compare=False, kw_only=True, repr=False)  # type: ignore[return-value]
+    return field(default=NOWHERE, compare=False, kw_only=True, repr=False)
 
 
 # ---------------------------------------------------------------- names

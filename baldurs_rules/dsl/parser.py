@@ -135,9 +135,10 @@ def _describe(exc: UnexpectedInput) -> str:
     ):
         head = "unexpected end of effect"
     else:
-        head = f"unexpected {str(exc.token)!r}"
+        token = getattr(exc, "token", "")
+        head = f"unexpected {str(token)!r}"
         words = [w.strip("'") for w in wanted if w.startswith("'")]
-        hint = did_you_mean(str(exc.token), words) if exc.token.type == "NAME" else ""
+        hint = did_you_mean(str(token), words) if getattr(token, "type", "") == "NAME" else ""
         if hint.startswith("; did"):
             return head + hint
     if not wanted:
@@ -243,7 +244,7 @@ class _Builder:
         steps = tuple(self.build(c) for c in t.children)
         return steps[0] if len(steps) == 1 else A.Seq(steps, span=_span(t))
 
-    def _group(self, t: Any) -> A.Effect:
+    def _group(self, t: Any) -> Any:
         return self.build(t.children[0])
 
     def _paid(self, t: Any) -> A.Paid:
@@ -280,8 +281,12 @@ class _Builder:
         count, what, source = t.children
         return A.Draw(self.build(count), self._name(what), self._name(source), span=_span(t))
 
-    def _simple(self, t: Any) -> A.Effect:
-        kinds = {"take_gate": A.TakeGate, "return_worker": A.ReturnWorker, "nothing": A.Nothing}
+    def _simple(self, t: Any) -> Any:
+        kinds: dict[str, Any] = {
+            "take_gate": A.TakeGate,
+            "return_worker": A.ReturnWorker,
+            "nothing": A.Nothing,
+        }
         return kinds[str(t.data)](span=_span(t))
 
     def _place(self, t: Any) -> A.Place:

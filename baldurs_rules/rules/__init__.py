@@ -75,7 +75,8 @@ class Rules:
         rules = content._cache.get("rules")
         if rules is None:
             rules = content._cache["rules"] = cls(content)
-        return rules  # type: ignore[no-any-return]
+        assert isinstance(rules, Rules)
+        return rules
 
     def _side(self, side: HqSide) -> tuple[int, int, int, int]:
         t = self.t

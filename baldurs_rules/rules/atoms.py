@@ -31,7 +31,7 @@ class GameAtoms:
     def __init__(self, rules: Rules) -> None:
         self.r = rules
         self.t = rules.t
-        self._run = {
+        self._run: dict[type, Any] = {
             A.Gain: self.gain,
             A.Lose: self.lose,
             A.Draw: self.draw,

@@ -86,8 +86,7 @@ class Env:
         t, state, seat = self.t, self.state, self.seat
         if name in t.resource_index:
             return state.res[seat][t.resource_index[name]]
-        handler = _QUANTITIES[name]
-        return handler(self)
+        return int(_QUANTITIES[name](self))
 
     def count(self, kind: str, where: str | None) -> int:
         t, state, seat = self.t, self.state, self.seat

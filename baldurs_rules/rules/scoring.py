@@ -75,7 +75,7 @@ class Scoring:
         return total
 
     def network(self, state: State, seat: int) -> int:
-        points = largest_network(self.t, state, seat) * self.settings["network_per_piece"]
+        points = largest_network(self.t, state, seat) * int(self.settings["network_per_piece"])
         change(self.t, state, seat, self.t.prestige, points, "score:network")
         return points
 
@@ -90,7 +90,7 @@ class Scoring:
         t = self.t
         row = state.res[seat]
         total = row[t.gold] + row[t.supply] + row[t.favor] + len(state.hand[seat])
-        points = total // self.settings["leftovers_divisor"]
+        points = total // int(self.settings["leftovers_divisor"])
         change(t, state, seat, t.prestige, points, "score:leftovers")
         return points
 

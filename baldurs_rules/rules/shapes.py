@@ -89,8 +89,9 @@ def _tests(rules: Rules, state: State) -> dict[str, Callable[[Any], bool]]:
     }
 
 
-def _shape_problem(item: Any, shapes: dict[str, tuple[str, ...]], tests: dict[str, Any],
-                   what: str) -> str | None:
+def _shape_problem(
+    item: Any, shapes: dict[str, tuple[str, ...]], tests: dict[str, Any], what: str
+) -> str | None:
     if not isinstance(item, tuple) or not item or item[0] not in shapes:
         return f"unknown {what} {item[:1] if isinstance(item, tuple) else item!r}"
     kinds = shapes[item[0]]

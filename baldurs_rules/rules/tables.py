@@ -136,4 +136,5 @@ class Tables:
         tables = content._cache.get("tables")
         if tables is None:
             tables = content._cache["tables"] = cls(content)
-        return tables  # type: ignore[no-any-return]
+        assert isinstance(tables, Tables)
+        return tables

@@ -85,7 +85,7 @@ class TurnProcedures:
     def trade_cost(self, state: State, location: int, trade: int) -> int:
         district = self.t.location_district[location]
         extra = state.damage[district] * self.r.settings["attack"]["damage_favor"]
-        return int(self.t.content.locations[location].trades[trade].cost) + extra
+        return int(self.t.content.locations[location].trades[trade].cost) + int(extra)
 
     def trade_options(self, state: State, decision: Decision) -> list[Action]:
         _, seat, location = decision

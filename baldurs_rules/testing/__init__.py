@@ -44,8 +44,8 @@ from baldurs_rules.testing.strategies import (
     building_cards,
     effects,
     expressions,
-    gate_cards,
     games,
+    gate_cards,
     legal_actions,
 )
 

@@ -30,8 +30,11 @@ from baldurs_rules.invariants import (
 __all__ = ["GameMachine", "game_machine"]
 
 _GARBAGE = st.one_of(
-    st.builds(Action, st.sampled_from(["build", "visit", "use", "trade", "site", "take", "zz"]),
-              st.tuples(st.one_of(st.integers(-3, 99), st.text(max_size=8)))),
+    st.builds(
+        Action,
+        st.sampled_from(["build", "visit", "use", "trade", "site", "take", "zz"]),
+        st.tuples(st.one_of(st.integers(-3, 99), st.text(max_size=8))),
+    ),
     st.text(max_size=20),
     st.integers(),
     st.none(),

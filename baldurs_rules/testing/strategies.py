@@ -50,8 +50,12 @@ def games(
 
     @st.composite
     def build(draw: st.DrawFn) -> Game:
-        game = new_game(draw(players_st), draw(st.integers(0, 2**32 - 1)), draw(advanced_st),
-                        content or load_content())
+        game = new_game(
+            draw(players_st),
+            draw(st.integers(0, 2**32 - 1)),
+            draw(advanced_st),
+            content or load_content(),
+        )
         for _ in range(draw(st.integers(0, max_steps))):
             if game.is_over:
                 break
@@ -110,11 +114,12 @@ def _name(words: list[str]) -> st.SearchStrategy[A.Name]:
 def _atoms(w: _Words, here: bool) -> st.SearchStrategy[Any]:
     resource = st.builds(A.Amount, _n(1, 5), _name(w.resources))
     influence = st.builds(A.InfluenceAmount, _n(1, 3), st.none() | _name(w.factions))
-    where = st.none() | st.builds(A.InDistrict, _name(w.districts))
+    where: st.SearchStrategy[Any] = st.none() | st.builds(A.InDistrict, _name(w.districts))
     if here:
         where = where | st.just(A.Here())
-    buildings = st.builds(A.Draw, _n(1, 2), _name(["building", "buildings"]),
-                          st.none() | _name(["offer", "deck"]))
+    buildings = st.builds(
+        A.Draw, _n(1, 2), _name(["building", "buildings"]), st.none() | _name(["offer", "deck"])
+    )
     return st.one_of(
         st.lists(resource | influence, min_size=1, max_size=3).map(lambda i: A.Gain(tuple(i))),
         st.lists(resource, min_size=1, max_size=2).map(lambda i: A.Lose(tuple(i))),
@@ -130,9 +135,11 @@ def _atoms(w: _Words, here: bool) -> st.SearchStrategy[Any]:
 
 def _conditions(w: _Words) -> st.SearchStrategy[Any]:
     quantity = st.sampled_from(["gold", "supply", "favor", "districts", "hand"]).map(
-        lambda q: A.Quantity(A.Name(q)))
-    return st.builds(A.Compare, st.sampled_from([">=", "<=", ">", "<", "==", "!="]),
-                     quantity, _n(0, 6))
+        lambda q: A.Quantity(A.Name(q))
+    )
+    return st.builds(
+        A.Compare, st.sampled_from([">=", "<=", ">", "<", "==", "!="]), quantity, _n(0, 6)
+    )
 
 
 def _steps(w: _Words, here: bool) -> st.SearchStrategy[Any]:
@@ -158,11 +165,22 @@ def effects(content: Content | None = None, slot: Slot = Slot.INCOME) -> st.Sear
 
 
 def _exprs(w: _Words) -> st.SearchStrategy[Any]:
-    counted = w.types + ["building", "watchtower", "keep", "gate", "fortification", "structure"]
+    counted = [*w.types, "building", "watchtower", "keep", "gate", "fortification", "structure"]
     leaves = st.one_of(
         _n(0, 9),
-        st.sampled_from(["gold", "supply", "favor", "districts", "largest_network", "portfolio",
-                         "hand", "agendas", "fortifications"]).map(lambda q: A.Quantity(A.Name(q))),
+        st.sampled_from(
+            [
+                "gold",
+                "supply",
+                "favor",
+                "districts",
+                "largest_network",
+                "portfolio",
+                "hand",
+                "agendas",
+                "fortifications",
+            ]
+        ).map(lambda q: A.Quantity(A.Name(q))),
         st.builds(A.Count, _name(counted), st.none() | st.builds(A.InDistrict, _name(w.districts))),
         st.builds(A.Influence, _name([*w.factions, "highest", "lowest"])),
     )
@@ -171,8 +189,11 @@ def _exprs(w: _Words) -> st.SearchStrategy[Any]:
         return st.one_of(
             st.builds(A.Op, st.sampled_from(["+", "-", "*"]), inner, inner),
             st.builds(A.Op, st.just("per"), inner, _n(1, 4)),
-            st.builds(A.Extreme, st.sampled_from(["min", "max"]),
-                      st.lists(inner, min_size=2, max_size=3).map(tuple)),
+            st.builds(
+                A.Extreme,
+                st.sampled_from(["min", "max"]),
+                st.lists(inner, min_size=2, max_size=3).map(tuple),
+            ),
             st.builds(A.CondExpr, inner, _conditions(w), st.none() | inner),
         )
 
@@ -186,7 +207,8 @@ def expressions(content: Content | None = None) -> st.SearchStrategy[str]:
 
 _IDS = st.text("abcdefghijklmnopqrstuvwxyz", min_size=3, max_size=12).map(lambda s: f"gen_{s}")
 _NAMES = st.text("abcdefghijklmnopqrstuvwxyz ", min_size=3, max_size=20).map(
-    lambda s: s.strip().title() or "Nameless")
+    lambda s: s.strip().title() or "Nameless"
+)
 
 
 def building_cards(content: Content | None = None) -> st.SearchStrategy[dict[str, Any]]:
@@ -196,8 +218,12 @@ def building_cards(content: Content | None = None) -> st.SearchStrategy[dict[str
 
     @st.composite
     def build(draw: st.DrawFn) -> dict[str, Any]:
-        card: dict[str, Any] = {"id": draw(_IDS), "name": draw(_NAMES),
-                                "type": draw(st.sampled_from(types)), "cost": draw(st.integers(2, 8))}
+        card: dict[str, Any] = {
+            "id": draw(_IDS),
+            "name": draw(_NAMES),
+            "type": draw(st.sampled_from(types)),
+            "cost": draw(st.integers(2, 8)),
+        }
         which = draw(st.sampled_from(["income", "when_built", "both"]))
         if which in ("income", "both"):
             card["income"] = draw(effects(content, Slot.INCOME))
@@ -210,8 +236,9 @@ def building_cards(content: Content | None = None) -> st.SearchStrategy[dict[str
 
 def gate_cards(content: Content | None = None) -> st.SearchStrategy[dict[str, Any]]:
     """A schema-valid gate card with an income ability."""
-    return st.fixed_dictionaries({"id": _IDS, "name": _NAMES,
-                                  "income": effects(content, Slot.INCOME)})
+    return st.fixed_dictionaries(
+        {"id": _IDS, "name": _NAMES, "income": effects(content, Slot.INCOME)}
+    )
 
 
 def agenda_cards(content: Content | None = None) -> st.SearchStrategy[dict[str, Any]]:

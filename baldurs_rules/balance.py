@@ -1,0 +1,284 @@
+"""Per-card balance reports from bot simulations.
+
+For every card (buildings, gates, agendas, HQ advanced sides) and every
+location trade, a report says how often it was built / used / scored, the win
+rate of the seats that used it against the seats that did not (with a 95%
+Wilson interval), the difference of the two (the *lift*, with its interval),
+and the mean prestige it gave directly. Rows are ranked by the lower end of
+the lift's interval, so a card tops the report only when it clearly helps.
+
+Example:
+    ```python
+    from baldurs_rules.balance import run_balance
+    report = run_balance(games=500, players=4, bots=["random"], jobs=2)
+    print(report.rows[0].item, report.rows[0].lift)
+    ```
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from baldurs_rules.game import Game
+
+__all__ = ["BalanceReport", "CardRow", "card_usage", "compare", "run_balance", "wilson"]
+
+
+def card_usage(game: Game) -> dict[str, Any]:
+    """What each seat did with each card in a finished game (an extra for simulate).
+
+    Returns ``{"items": {item: {seat: [uses, prestige]}}, "kinds": {item: kind}}``,
+    where an item is a card id or ``<location>:<trade>``.
+    """
+    items: dict[str, dict[int, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    kinds: dict[str, str] = {}
+    content, state = game.content, game.state
+    for event in state.events:
+        kind, seat = event["kind"], event["seat"]
+        if kind == "build":
+            items[event["card"]][seat][0] += 1
+            kinds[event["card"]] = "building"
+        elif kind == "gate_card":
+            items[event["card"]][seat][0] += 1
+            kinds[event["card"]] = "gate"
+        elif kind == "trade":
+            items[event["cause"]][seat][0] += 1
+            kinds[event["cause"]] = "trade"
+        elif kind == "agenda_scored":
+            items[event["cause"]][seat][0] += 1
+            kinds[event["cause"]] = "agenda"
+    for event in state.events:
+        if event["kind"] == "resource" and event["resource"] == "prestige":
+            cause = event["cause"].removeprefix("agenda:")
+            if cause in kinds or cause in content.hqs:
+                items[cause][event["seat"]][1] += event["delta"]
+    if state.advanced:
+        for seat, hq in enumerate(state.hq):
+            items[hq][seat][0] += 1
+            kinds[hq] = "hq"
+    return {
+        "items": {
+            k: {s: v for s, v in seats.items() if v[0] > 0}
+            for k, seats in items.items()
+            if k in kinds
+        },
+        "kinds": kinds,
+    }
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate.
+
+    Example:
+        >>> low, high = wilson(50, 100)
+        >>> round(low, 3), round(high, 3)
+        (0.404, 0.596)
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class CardRow:
+    """One line of the report."""
+
+    item: str
+    kind: str
+    games_used: int
+    uses: int
+    use_rate: float
+    win_rate: float
+    win_low: float
+    win_high: float
+    others_win_rate: float
+    lift: float
+    lift_low: float
+    lift_high: float
+    mean_prestige: float
+
+
+@dataclass
+class BalanceReport:
+    """The whole report: card rows (ranked), seat win rates, and the run's settings."""
+
+    games: int
+    players: int
+    bots: list[str]
+    rows: list[CardRow]
+    seat_win_rates: list[float]
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> str:
+        """The report as JSON text."""
+        return json.dumps(asdict(self), indent=2)
+
+    def write(self, path: str | Path) -> Path:
+        """Write as ``.csv`` or ``.json`` (by the file's suffix)."""
+        path = Path(path)
+        if path.suffix == ".json":
+            path.write_text(self.to_json(), encoding="utf-8")
+            return path
+        with path.open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.DictWriter(handle, fieldnames=list(CardRow.__dataclass_fields__))
+            writer.writeheader()
+            writer.writerows(asdict(row) for row in self.rows)
+        return path
+
+    def chart(self, path: str | Path, top: int = 10) -> Path:
+        """A bar chart (PNG or SVG) of the ``top`` most and least effective cards."""
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        rows = self.rows[:top] + self.rows[-top:] if len(self.rows) > 2 * top else self.rows
+        labels = [r.item for r in rows]
+        lifts = [r.lift * 100 for r in rows]
+        errors = [
+            [(r.lift - r.lift_low) * 100 for r in rows],
+            [(r.lift_high - r.lift) * 100 for r in rows],
+        ]
+        fig, ax = plt.subplots(figsize=(9, 0.32 * len(rows) + 1.5))
+        colours = ["#2a9d8f" if x >= 0 else "#e76f51" for x in lifts]
+        ax.barh(range(len(rows)), lifts, xerr=errors, color=colours, capsize=2)
+        ax.set_yticks(range(len(rows)), labels, fontsize=8)
+        ax.invert_yaxis()
+        ax.axvline(0, color="black", linewidth=0.8)
+        ax.set_xlabel("win-rate lift of the seats that used it (percentage points, 95% CI)")
+        ax.set_title(
+            f"Most and least effective cards ({self.games} games,"
+            f" {self.players} players, bots: {', '.join(self.bots)})"
+        )
+        fig.tight_layout()
+        path = Path(path)
+        fig.savefig(path)
+        plt.close(fig)
+        return path
+
+
+def build_report(
+    records: Sequence[dict[str, Any]],
+    players: int,
+    bots: Sequence[str],
+    settings: dict[str, Any] | None = None,
+) -> BalanceReport:
+    """Aggregate simulation records (with ``card_usage`` extras) into a report."""
+    seat_wins = [0.0] * players
+    pairs: dict[str, dict[tuple[int, int], list[int]]] = defaultdict(dict)
+    kinds: dict[str, str] = {}
+    shares: list[list[float]] = []
+    for g, record in enumerate(records):
+        share = [0.0] * players
+        for seat in record["winners"]:
+            share[seat] = 1.0 / len(record["winners"])
+            seat_wins[seat] += share[seat]
+        shares.append(share)
+        usage = record["extras"]
+        kinds.update(usage["kinds"])
+        for item, seats in usage["items"].items():
+            for seat, value in seats.items():
+                pairs[item][(g, int(seat))] = value
+    total = len(records) * players
+    rows = [_row(item, kinds[item], used, shares, total) for item, used in pairs.items()]
+    rows.sort(key=lambda r: (-r.lift_low, -r.lift, r.item))
+    n = max(1, len(records))
+    return BalanceReport(
+        len(records), players, list(bots), rows, [w / n for w in seat_wins], settings or {}
+    )
+
+
+def _row(
+    item: str,
+    kind: str,
+    used: dict[tuple[int, int], list[int]],
+    shares: list[list[float]],
+    total: int,
+) -> CardRow:
+    n = len(used)
+    wins = sum(shares[g][s] for g, s in used)
+    all_wins = sum(sum(row) for row in shares)
+    others_n = max(0, total - n)
+    others = (all_wins - wins) / others_n if others_n else 0.0
+    rate = wins / n if n else 0.0
+    low, high = wilson(wins, n)
+    se = math.sqrt(rate * (1 - rate) / max(n, 1) + others * (1 - others) / max(others_n, 1))
+    lift = rate - others
+    return CardRow(
+        item=item,
+        kind=kind,
+        games_used=n,
+        uses=sum(v[0] for v in used.values()),
+        use_rate=n / max(1, len(shares)),
+        win_rate=rate,
+        win_low=low,
+        win_high=high,
+        others_win_rate=others,
+        lift=lift,
+        lift_low=lift - 1.96 * se,
+        lift_high=lift + 1.96 * se,
+        mean_prestige=sum(v[1] for v in used.values()) / max(n, 1),
+    )
+
+
+def run_balance(
+    games: int,
+    players: int,
+    bots: Sequence[str] = ("random",),
+    seed: int = 0,
+    jobs: int = 1,
+    advanced: bool = True,
+    content_path: str | None = None,
+    progress: Any = None,
+) -> BalanceReport:
+    """Simulate ``games`` games and build the report.
+
+    Advanced games are the default, so HQ advanced sides are measured too.
+    """
+    from baldurs_rules.simulate import simulate
+
+    records = simulate(
+        games,
+        players,
+        bots,
+        seed=seed,
+        jobs=jobs,
+        advanced=advanced,
+        content_path=content_path,
+        progress=progress,
+        extras=card_usage,
+    )
+    settings = {"seed": seed, "advanced": advanced, "content": content_path or "default"}
+    return build_report(records, players, bots, settings)
+
+
+def compare(report: BalanceReport, baseline: BalanceReport) -> list[dict[str, Any]]:
+    """What a mod changed: per item, use rate and lift in both reports (new/removed marked)."""
+    base = {r.item: r for r in baseline.rows}
+    mine = {r.item: r for r in report.rows}
+    rows: list[dict[str, Any]] = []
+    for item in sorted(set(base) | set(mine)):
+        a, b = mine.get(item), base.get(item)
+        rows.append(
+            {
+                "item": item,
+                "status": "new" if b is None else "removed" if a is None else "both",
+                "use_rate": a.use_rate if a else None,
+                "baseline_use_rate": b.use_rate if b else None,
+                "lift": a.lift if a else None,
+                "baseline_lift": b.lift if b else None,
+                "change": (a.lift - b.lift) if a and b else None,
+            }
+        )
+    rows.sort(key=lambda r: -abs(float(r["change"] or r["lift"] or 0.0)))
+    return rows

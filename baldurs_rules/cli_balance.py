@@ -1,0 +1,197 @@
+"""``bbg balance``: per-card balance reports (table, CSV/JSON file, chart).
+
+Registered on the ``bbg`` group by [`baldurs_rules.cli`][baldurs_rules.cli].
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from baldurs_rules.balance import BalanceReport
+
+__all__ = ["balance"]
+
+
+def _run(
+    label: str,
+    games: int,
+    players: int,
+    bots: list[str],
+    seed: int,
+    jobs: int,
+    advanced: bool,
+    content_dir: str | None,
+    console: Console,
+) -> BalanceReport:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from baldurs_rules.balance import run_balance
+
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        auto_refresh=False,
+    ) as progress:
+        task = progress.add_task(label, total=games)
+
+        def advance(count: int) -> None:
+            progress.advance(task, count)
+            progress.refresh()
+
+        return run_balance(
+            games,
+            players,
+            bots,
+            seed=seed,
+            jobs=jobs,
+            advanced=advanced,
+            content_path=content_dir,
+            progress=advance,
+        )
+
+
+def _table(console: Console, report: BalanceReport, top: int) -> None:
+    from rich.table import Table
+
+    table = Table(
+        title=f"Cards by effectiveness ({report.games} games, {report.players} players,"
+        f" bots: {', '.join(report.bots)}) — top and bottom {top}",
+        caption="used: share of games; win: win rate of the seats that used it;"
+        " lift: win-rate points over the seats that did not",
+    )
+    for name in ("card", "kind", "used", "win", "95% CI", "lift", "95% CI ", "prestige"):
+        table.add_column(
+            name, justify="left" if name in ("card", "kind") else "right", no_wrap=True
+        )
+    rows = report.rows if len(report.rows) <= 2 * top else report.rows[:top] + report.rows[-top:]
+    for i, row in enumerate(rows):
+        if len(report.rows) > 2 * top and i == top:
+            table.add_section()
+        table.add_row(
+            row.item,
+            row.kind,
+            f"{row.use_rate:.0%}",
+            f"{row.win_rate:.0%}",
+            f"{row.win_low * 100:.0f}-{row.win_high * 100:.0f}",
+            f"{row.lift * 100:+.0f}",
+            f"{row.lift_low * 100:+.0f}..{row.lift_high * 100:+.0f}",
+            f"{row.mean_prestige:.1f}",
+        )
+    console.print(table)
+    seats = ", ".join(f"seat {s}: {w:.0%}" for s, w in enumerate(report.seat_win_rates))
+    console.print(f"win rate per seat: {seats}")
+
+
+def _comparison(console: Console, rows: list[dict[str, Any]], top: int) -> None:
+    from rich.table import Table
+
+    table = Table(title="What the mod changed (largest changes of lift first)")
+    for name in ("card", "status", "use rate", "baseline", "lift", "baseline lift", "change"):
+        table.add_column(name, justify="left" if name in ("card", "status") else "right")
+
+    def pct(value: float | None, signed: bool = False) -> str:
+        if value is None:
+            return "-"
+        return f"{value * 100:+.1f}" if signed else f"{value:.0%}"
+
+    for row in rows[:top]:
+        table.add_row(
+            row["item"],
+            row["status"],
+            pct(row["use_rate"]),
+            pct(row["baseline_use_rate"]),
+            pct(row["lift"], True),
+            pct(row["baseline_lift"], True),
+            pct(row["change"], True),
+        )
+    console.print(table)
+
+
+@click.command()
+@click.option("--games", default=500, show_default=True, type=click.IntRange(min=1))
+@click.option("--players", default=4, show_default=True, type=int)
+@click.option(
+    "--bots",
+    "bot_names",
+    default="random",
+    show_default=True,
+    help="Comma-separated bot names, cycled over the seats.",
+)
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1))
+@click.option(
+    "--advanced/--basic",
+    default=True,
+    show_default=True,
+    help="Advanced games also measure the HQ advanced sides.",
+)
+@click.option("--content", "content_dir", type=click.Path(file_okay=False), help="Content dir.")
+@click.option(
+    "--baseline",
+    "baseline_dir",
+    type=click.Path(file_okay=False),
+    help="Also run this content ('default' for the default content) and show what changed.",
+)
+@click.option(
+    "--out",
+    "out_file",
+    default="balance.csv",
+    show_default=True,
+    type=click.Path(dir_okay=False),
+    help="Report file (.csv or .json).",
+)
+@click.option(
+    "--chart",
+    "chart_file",
+    default="balance.png",
+    show_default=True,
+    type=click.Path(dir_okay=False),
+    help="Chart file (.png or .svg).",
+)
+@click.option("--top", default=10, show_default=True, type=click.IntRange(min=1))
+def balance(
+    games: int,
+    players: int,
+    bot_names: str,
+    seed: int,
+    jobs: int,
+    advanced: bool,
+    content_dir: str | None,
+    baseline_dir: str | None,
+    out_file: str,
+    chart_file: str,
+    top: int,
+) -> None:
+    """Per-card balance: use, win rate with confidence interval, prestige; a chart."""
+    from rich.console import Console
+
+    from baldurs_rules.balance import compare
+    from baldurs_rules.cli import _bot_list, _check_players, _content
+
+    names = _bot_list(bot_names)
+    _check_players(_content(content_dir), players)
+    out, err = Console(), Console(stderr=True)
+    report = _run("games", games, players, names, seed, jobs, advanced, content_dir, err)
+    _table(out, report, top)
+    report.write(out_file)
+    out.print(f"report written to {out_file}")
+    try:
+        report.chart(chart_file, top)
+        out.print(f"chart written to {chart_file}")
+    except ImportError:
+        out.print("no chart: install the extra 'baldurs_rules[balance]' (matplotlib)")
+    if baseline_dir:
+        base_path = None if baseline_dir == "default" else baseline_dir
+        base = _run("baseline", games, players, names, seed, jobs, advanced, base_path, err)
+        _comparison(out, compare(report, base), 2 * top)
+        path = Path(out_file)
+        base.write(path.with_name(path.stem + ".baseline" + path.suffix))

@@ -1,0 +1,127 @@
+"""Balance reports: card usage from events, statistics, files, chart, mod comparison."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import baldurs_rules as br
+from baldurs_rules.balance import build_report, card_usage, compare, run_balance, wilson
+from baldurs_rules.cli import main
+
+
+def test_wilson_interval_brackets_the_rate() -> None:
+    low, high = wilson(30, 100)
+    assert low < 0.30 < high
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(10, 10)[1] == 1.0
+
+
+def test_card_usage_counts_what_the_log_says() -> None:
+    game = br.new_game(4, 3, advanced=True)
+    from baldurs_rules.bots import RandomBot
+
+    bot = RandomBot(3)
+    while not game.is_over:
+        game.apply(bot.choose(game))
+    usage = card_usage(game)
+    builds = [e for e in game.events if e["kind"] == "build"]
+    built = {e["card"] for e in builds}
+    assert built <= set(usage["items"])
+    for card in built:
+        assert usage["kinds"][card] == "building"
+        uses = sum(v[0] for v in usage["items"][card].values())
+        assert uses == sum(1 for e in builds if e["card"] == card)
+    for seat, hq in enumerate(game.state.hq):
+        assert usage["items"][hq][seat][0] == 1 and usage["kinds"][hq] == "hq"
+
+
+def _record(winners: list[int], items: dict[str, dict[int, list[int]]]) -> dict:
+    return {
+        "winners": winners,
+        "extras": {"items": items, "kinds": dict.fromkeys(items, "building")},
+    }
+
+
+def test_report_ranks_a_card_that_wins_above_one_that_loses() -> None:
+    records = [_record([0], {"good": {0: [1, 5]}, "bad": {1: [1, 0]}}) for _ in range(40)]
+    report = build_report(records, 2, ["random"])
+    assert [r.item for r in report.rows] == ["good", "bad"]
+    good, bad = report.rows
+    assert good.win_rate == 1.0 and good.others_win_rate == 0.0 and good.mean_prestige == 5
+    assert bad.win_rate == 0.0 and bad.lift == -1.0
+    assert report.seat_win_rates == [1.0, 0.0]
+
+
+def test_files_and_chart_are_written(tmp_path: Path) -> None:
+    report = run_balance(8, 2, ["random"], seed=1)
+    rows = list(csv.DictReader(report.write(tmp_path / "r.csv").open()))
+    assert len(rows) == len(report.rows) and rows[0]["item"] == report.rows[0].item
+    data = json.loads(report.write(tmp_path / "r.json").read_text())
+    assert data["games"] == 8 and len(data["rows"]) == len(report.rows)
+    pytest.importorskip("matplotlib")
+    png = report.chart(tmp_path / "c.png")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    svg = report.chart(tmp_path / "c.svg")
+    assert "<svg" in svg.read_text()
+
+
+def _absurd_mod(tmp_path: Path) -> Path:
+    mod = tmp_path / "absurd"
+    mod.mkdir()
+    (mod / "mod.yaml").write_text("name: absurd\n")
+    (mod / "buildings.yaml").write_text(
+        "buildings:\n"
+        "  - id: dukes_feasthall\n"
+        "    name: The Duke's Feasthall\n"
+        "    type: inn\n"
+        "    cost: 2\n"
+        '    when_built: "gain 20 prestige"\n'
+    )
+    return mod
+
+
+def test_an_absurdly_strong_card_tops_the_report(tmp_path: Path) -> None:
+    mod = _absurd_mod(tmp_path)
+    report = run_balance(240, 4, ["random"], seed=5, jobs=2, content_path=str(mod))
+    assert report.rows[0].item == "dukes_feasthall"
+    assert report.rows[0].lift_low > 0.2
+
+
+def test_cli_balance_makes_table_file_chart_and_comparison(tmp_path: Path) -> None:
+    mod = _absurd_mod(tmp_path)
+    out, chart = tmp_path / "b.csv", tmp_path / "b.png"
+    result = CliRunner().invoke(
+        main,
+        [
+            "balance",
+            "--games",
+            "12",
+            "--players",
+            "3",
+            "--content",
+            str(mod),
+            "--baseline",
+            "default",
+            "--out",
+            str(out),
+            "--chart",
+            str(chart),
+            "--top",
+            "3",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "Cards by effectiveness" in result.output and "What the mod changed" in result.output
+    assert out.exists() and chart.exists() and (tmp_path / "b.baseline.csv").exists()
+
+
+def test_compare_marks_new_and_removed_items() -> None:
+    a = build_report([_record([0], {"x": {0: [1, 0]}, "y": {1: [1, 0]}})], 2, ["random"])
+    b = build_report([_record([1], {"y": {1: [1, 0]}, "z": {0: [1, 0]}})], 2, ["random"])
+    status = {row["item"]: row["status"] for row in compare(a, b)}
+    assert status == {"x": "new", "y": "both", "z": "removed"}
