@@ -62,8 +62,10 @@ def bench_load(repeat: int) -> None:
     warm = median_time(br.load_content, repeat * 10)
     loader._MEMORY.clear()
     disk = median_time(lambda: (loader._MEMORY.clear(), br.load_content()), repeat)
-    print(f"content load: cold {cold * 1000:8.1f} ms   warm (memory) {warm * 1e6:8.1f} us"
-          f"   warm (disk cache, new process) {disk * 1000:6.1f} ms")
+    print(
+        f"content load: cold {cold * 1000:8.1f} ms   warm (memory) {warm * 1e6:8.1f} us"
+        f"   warm (disk cache, new process) {disk * 1000:6.1f} ms"
+    )
 
 
 def bench_games(content: br.Content, games: int) -> float:
@@ -77,9 +79,11 @@ def bench_games(content: br.Content, games: int) -> float:
             decisions += n
         median = statistics.median(times)
         per_game[players] = median
-        print(f"random game, {players} players: median {median * 1000:6.2f} ms"
-              f"  ({1 / median:6.1f} games/s, {decisions / sum(times):8.0f} decisions/s,"
-              f" {decisions / games:5.0f} decisions/game)")
+        print(
+            f"random game, {players} players: median {median * 1000:6.2f} ms"
+            f"  ({1 / median:6.1f} games/s, {decisions / sum(times):8.0f} decisions/s,"
+            f" {decisions / games:5.0f} decisions/game)"
+        )
     return per_game[4]
 
 
@@ -92,16 +96,22 @@ def bench_state(content: br.Content, repeat: int) -> None:
     clone = median_time(game.clone, repeat, 200)
     dump = median_time(game.to_json, repeat, 5)
     load = median_time(lambda: br.Game.from_json(text, content), repeat, 2)
-    print(f"mid-game (120 decisions): clone {clone * 1e6:6.1f} us   to_json {dump * 1000:6.2f} ms"
-          f"   from_json {load * 1000:6.2f} ms   ({len(text) / 1024:.0f} KiB)")
+    print(
+        f"mid-game (120 decisions): clone {clone * 1e6:6.1f} us   to_json {dump * 1000:6.2f} ms"
+        f"   from_json {load * 1000:6.2f} ms   ({len(text) / 1024:.0f} KiB)"
+    )
 
 
 def bench_cli(repeat: int) -> None:
     exe = Path(sys.executable).with_name("bbg")
-    command = [str(exe), "--help"] if exe.exists() else [sys.executable, "-m",
-                                                          "baldurs_rules.cli", "--help"]
-    elapsed = median_time(lambda: subprocess.run(command, capture_output=True, check=True),
-                          max(3, repeat // 2))
+    command = (
+        [str(exe), "--help"]
+        if exe.exists()
+        else [sys.executable, "-m", "baldurs_rules.cli", "--help"]
+    )
+    elapsed = median_time(
+        lambda: subprocess.run(command, capture_output=True, check=True), max(3, repeat // 2)
+    )
     print(f"bbg --help start-up: {elapsed * 1000:6.1f} ms")
 
 
@@ -123,8 +133,10 @@ def bench_chess(games: int) -> float | None:
         playout(seed)
         times.append(time.perf_counter() - start)
     median = statistics.median(times)
-    print(f"yardstick: python-chess random playout: median {median * 1000:6.2f} ms"
-          f" ({1 / median:6.1f} games/s)")
+    print(
+        f"yardstick: python-chess random playout: median {median * 1000:6.2f} ms"
+        f" ({1 / median:6.1f} games/s)"
+    )
     return median
 
 
@@ -141,8 +153,10 @@ def main() -> None:
     bench_cli(repeat)
     chess_median = bench_chess(max(20, games // 4))
     if chess_median:
-        print(f"ratio: our 4-player games/s over python-chess games/s = {chess_median / ours:.2f}"
-              "  (target >= 2)")
+        print(
+            f"ratio: our 4-player games/s over python-chess games/s = {chess_median / ours:.2f}"
+            "  (target >= 2)"
+        )
 
 
 if __name__ == "__main__":
