@@ -1,0 +1,290 @@
+"""``bbg``: validate content, play, simulate, explain cards, replay and render games.
+
+Every command imports the library lazily, so ``bbg --help`` stays quick. Errors
+print one line, ``error: ...``, on stderr and exit with status 2 for a usage
+error and 1 otherwise; ``bbg validate`` prints every content problem in
+compiler style (``file:line:col: message``, the source line and a caret).
+
+Example:
+    >>> from click.testing import CliRunner
+    >>> result = CliRunner().invoke(main, ["validate"])
+    >>> result.exit_code, result.output.startswith("ok: ")
+    (0, True)
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import click
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from baldurs_rules.actions import Action
+    from baldurs_rules.content.model import Content
+    from baldurs_rules.game import Game
+
+__all__ = ["cli", "main"]
+
+
+# ---------------------------------------------------------------- errors
+def _one_line(exc: BaseException) -> str:
+    """The first line worth showing of an error."""
+    from baldurs_rules.errors import RulesError
+
+    if isinstance(exc, RulesError) and exc.problems:
+        first = exc.problems[0]
+        text = f"{first.location}: {first.message}" if first.location else first.message
+        more = len(exc.problems) - 1
+        if more:
+            text += f" (and {more} more problem{'s' if more > 1 else ''})"
+        return text
+    if isinstance(exc, OSError) and exc.strerror:
+        where = f": {exc.filename}" if exc.filename else ""
+        return f"{exc.strerror.lower()}{where}"
+    text = str(exc).strip() or type(exc).__name__
+    return text.splitlines()[0]
+
+
+def _fail(message: str, code: int) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(code)
+
+
+_NO_ARGS_IS_HELP: Any = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
+class _Cli(click.Group):
+    """A group whose every error ends in one ``error: ...`` line, never a traceback."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        from baldurs_rules.errors import RulesError
+
+        try:
+            value = super().main(args, prog_name, complete_var, False, **extra)
+        except _NO_ARGS_IS_HELP as exc:  # click >= 8.2: bare ``bbg`` shows the help
+            click.echo(exc.ctx.get_help() if exc.ctx else exc.format_message())
+            value = 0
+        except click.UsageError as exc:
+            hint = ""
+            if exc.ctx is not None:
+                hint = f" (see '{exc.ctx.command_path} --help')"
+            _fail(exc.format_message().splitlines()[0] + hint, 2)
+        except click.ClickException as exc:
+            _fail(exc.format_message(), exc.exit_code)
+        except click.Abort:
+            _fail("aborted", 1)
+        except (RulesError, OSError) as exc:
+            _fail(_one_line(exc), 1)
+        except KeyboardInterrupt:
+            _fail("interrupted", 130)
+        if not standalone_mode:
+            return value
+        sys.exit(value if isinstance(value, int) else 0)
+
+
+# ---------------------------------------------------------------- helpers
+def _console(stderr: bool = False) -> Console:
+    from rich.console import Console
+
+    stream = sys.stderr if stderr else sys.stdout
+    width = None if stream.isatty() else 110
+    return Console(stderr=stderr, width=width, highlight=False)
+
+
+def _content(directory: str | None) -> Content:
+    from baldurs_rules.content.loader import load_content
+
+    return load_content(directory)
+
+
+def _bot_list(text: str) -> list[str]:
+    from baldurs_rules.bots import make_bot
+    from baldurs_rules.errors import RulesError
+
+    names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    if not names:
+        raise click.BadParameter("give at least one bot name", param_hint="'--bots'")
+    for name in names:
+        try:
+            make_bot(name)
+        except RulesError as exc:
+            raise click.BadParameter(exc.message, param_hint="'--bots'") from None
+    return names
+
+
+def _check_players(content: Content, players: int) -> None:
+    low, high = content.settings["players"]["min"], content.settings["players"]["max"]
+    if not low <= players <= high:
+        raise click.BadParameter(
+            f"must be {low} to {high}, not {players}", param_hint="'--players'"
+        )
+
+
+def _seat_label(labels: Sequence[str], seat: int) -> str:
+    return f"seat {seat} ({labels[seat]})" if 0 <= seat < len(labels) else "the city"
+
+
+def _short(text: str, limit: int = 90) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _describe(game: Game, action: Action) -> str:
+    """A short description: builds and visits in a few words, others as the engine says."""
+    try:
+        names = game.content.names()
+        if action.kind == "visit":
+            location = str(action.args[0])
+            district = next(
+                (loc.district for loc in game.content.locations if loc.id == location), ""
+            )
+            return f"Place the worker on {names.get(location, location)} in {names[district]}"
+        text = game.describe(action)
+        if action.kind == "build":
+            return text.split(". ", 1)[0]
+        return text
+    except Exception:  # a description is a nicety: never let it stop a game
+        return str(action)
+
+
+def _print_events(
+    out: Console, game: Game, events: Sequence[dict[str, Any]], labels: Sequence[str]
+) -> None:
+    """Highlight attacks and the end of the game among new events."""
+    from rich.markup import escape
+
+    names = game.content.names()
+    for e in events:
+        kind = e["kind"]
+        who = escape(_seat_label(labels, e["seat"]))
+        district = escape(names.get(str(e.get("district", "")), str(e.get("district", ""))))
+        if kind == "attack":
+            outcome = "[green]held[/]" if e.get("held") else "[red]fallen[/]"
+            out.print(
+                f"   [bold red]⚔ attack on {district}[/]: strength {e['strength']}, "
+                f"defense {e['defense']} — {outcome}"
+            )
+        elif kind == "resource" and str(e["cause"]).startswith("attack"):
+            out.print(f"     {who} gains {e['delta']} {e['resource']} for the defense")
+        elif kind == "damage_token":
+            out.print(f"     a damage token on the special location of {district}")
+        elif kind == "damaged":
+            out.print(f"     [red]the building of {who} on lot {e['lot']} is damaged[/]")
+        elif kind == "end_triggered":
+            out.print("   [bold magenta]★ the last lot token is drawn: the end is triggered[/]")
+        elif kind == "final_round":
+            out.print("   [bold magenta]★ final round: every player takes one last turn[/]")
+        elif kind == "final_token":
+            out.print(
+                f"   [bold magenta]★ the face-down token is lot {e['lot']}: "
+                f"final attack on {district}[/]"
+            )
+        elif kind == "agenda_scored":
+            card = escape(names.get(str(e["cause"]), str(e["cause"])))
+            out.print(f"   [magenta]{who} scores agenda {card}: {e['value']}[/]")
+
+
+def _final_table(out: Console, game: Game, labels: Sequence[str]) -> None:
+    from rich.table import Table
+
+    result = game.result()
+    table = Table(title="Final scoring")
+    table.add_column("seat")
+    table.add_column("player")
+    table.add_column("before", justify="right")
+    for step in result.steps:
+        table.add_column(step, justify="right")
+    table.add_column("total", justify="right", style="bold")
+    table.add_column("rank", justify="right")
+    rank = {seat: i + 1 for i, seat in enumerate(result.ranking)}
+    for seat in range(len(result.prestige)):
+        table.add_row(
+            str(seat),
+            labels[seat],
+            str(result.before_scoring[seat]),
+            *(str(values[seat]) for values in result.steps.values()),
+            str(result.prestige[seat]),
+            str(rank[seat]),
+        )
+    out.print(table)
+    winners = ", ".join(f"seat {s} ({labels[s]})" for s in result.winners)
+    top = result.prestige[result.winners[0]]
+    if len(result.winners) == 1:
+        out.print(f"[bold green]Winner: {winners} with {top} prestige[/]")
+    else:
+        out.print(f"[bold green]Shared victory (winners): {winners} with {top} prestige[/]")
+
+
+def _print_action(
+    out: Console, game: Game, seat: int, action: Action, labels: Sequence[str]
+) -> None:
+    from rich.markup import escape
+
+    text = escape(_short(_describe(game, action), 160))
+    out.print(
+        f"[dim]t{game.state.turn:>3}[/] {escape(_seat_label(labels, seat))}: "
+        f"[bold]{escape(str(action))}[/] — {text}",
+        no_wrap=True,
+        overflow="ellipsis",
+    )
+
+
+def _markup(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)
+
+
+def _read(prompt: str) -> str | None:
+    """One line of input (None at the end of input)."""
+    click.echo(prompt, nl=False)
+    try:
+        line = input()
+    except EOFError:
+        click.echo()
+        return None
+    return line
+
+
+# ---------------------------------------------------------------- the group
+@click.group(cls=_Cli, name="bbg", context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="baldurs_rules", prog_name="bbg")
+def cli() -> None:
+    """Builders of Baldur's Gate, played from rules kept as data."""
+
+
+main = cli
+"""The ``bbg`` entry point (``baldurs_rules.cli:main``)."""
+
+
+def _register() -> None:
+    """Add the commands of the submodules to the group (they import the helpers above)."""
+    from baldurs_rules.cli import balance, content, games, play
+
+    for command in (
+        content.validate,
+        play.play,
+        content.explain,
+        games.simulate,
+        games.replay,
+        games.render,
+        balance.balance,
+    ):
+        cli.add_command(command)
+
+
+_register()
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,309 @@
+"""``bbg simulate``, ``bbg replay`` and ``bbg render``: many games, recorded games, pictures."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from baldurs_rules.content.model import Content
+    from baldurs_rules.game import Game
+
+from baldurs_rules.cli import (
+    _bot_list,
+    _check_players,
+    _console,
+    _content,
+    _final_table,
+    _markup,
+    _print_action,
+    _print_events,
+    _read,
+)
+
+
+# ---------------------------------------------------------------- simulate
+@click.command()
+@click.option("--games", default=100, show_default=True, type=click.IntRange(min=0))
+@click.option("--players", default=4, show_default=True, type=int)
+@click.option(
+    "--bots",
+    "bot_names",
+    default="random,greedy",
+    show_default=True,
+    help="Bot names cycled over the seats, shifted by one each game.",
+)
+@click.option("--seed", default=0, show_default=True, type=int, help="Game i uses seed + i.")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1))
+@click.option("--advanced", is_flag=True, help="Use the advanced setup.")
+@click.option("--content", "content_dir", type=click.Path(file_okay=False), help="Content dir.")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False), help="Write records (.jsonl).")
+@click.option(
+    "--backend",
+    type=click.Choice(["local", "ray"]),
+    default="local",
+    show_default=True,
+    help="Processes on this machine, or a Ray cluster (extra baldurs_rules[ray]).",
+)
+@click.option("--address", help="Ray cluster address (default: start a local Ray instance).")
+def simulate(
+    games: int,
+    players: int,
+    bot_names: str,
+    seed: int,
+    jobs: int,
+    advanced: bool,
+    content_dir: str | None,
+    out_file: str | None,
+    backend: str,
+    address: str | None,
+) -> None:
+    """Play many bot games and summarize who wins and how."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from baldurs_rules.simulate import simulate as run_games
+    from baldurs_rules.simulate import summarize
+
+    names = _bot_list(bot_names)
+    _check_players(_content(content_dir), players)
+    out = _console()
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=_console(stderr=True),
+        auto_refresh=False,  # no refresh thread: worker processes may be forked
+    ) as progress:
+        task = progress.add_task("games", total=games)
+
+        def advance(count: int) -> None:
+            progress.advance(task, count)
+            progress.refresh()
+
+        records = run_games(
+            games,
+            players,
+            names,
+            seed=seed,
+            jobs=jobs,
+            advanced=advanced,
+            content_path=content_dir,
+            progress=advance,
+            backend=backend,
+            address=address,
+        )
+    if out_file:
+        with open(out_file, "w", encoding="utf-8") as handle:
+            for record in records:
+                handle.write(json.dumps(record, separators=(",", ":")) + "\n")
+    _summary_tables(out, summarize(records), players)
+    if out_file:
+        out.print(f"records written to {_markup(out_file)}")
+
+
+def _summary_tables(out: Console, summary: dict[str, Any], players: int) -> None:
+    from rich.table import Table
+
+    out.print(f"[bold]{summary['games']} games[/], {players} players")
+    seats = Table(title="Wins per seat")
+    seats.add_column("seat")
+    seats.add_column("wins", justify="right")
+    seats.add_column("share", justify="right")
+    games = max(1, summary["games"])
+    for seat, wins in enumerate(summary["wins_per_seat"]):
+        seats.add_row(str(seat), f"{wins:g}", f"{wins / games:.0%}")
+    out.print(seats)
+    bots = Table(title="Wins per bot (a shared victory splits one win)")
+    bots.add_column("bot")
+    bots.add_column("wins", justify="right")
+    bots.add_column("seats played", justify="right")
+    bots.add_column("wins per seat", justify="right")
+    for name, wins in summary["wins_per_bot"].items():
+        bots.add_row(
+            name,
+            f"{wins:g}",
+            str(summary["seats_per_bot"][name]),
+            f"{summary['win_rate_per_bot'][name]:.0%}",
+        )
+    out.print(bots)
+    steps = Table(title="Mean prestige per scoring step (per seat)")
+    steps.add_column("who")
+    columns = list(summary["mean_prestige"])
+    for column in columns:
+        steps.add_column(column.replace("_", " "), justify="right")
+    rows = [("all", summary["mean_prestige"]), *summary["mean_prestige_per_bot"].items()]
+    for who, means in rows:
+        steps.add_row(who, *(f"{means.get(c, 0.0):.1f}" for c in columns))
+    out.print(steps)
+    out.print(
+        f"mean game length: {summary['mean_turns']:.1f} turns, "
+        f"{summary['mean_decisions']:.1f} decisions"
+    )
+
+
+# ---------------------------------------------------------------- replay
+def _read_record(path: str, index: int) -> dict[str, Any]:
+    from baldurs_rules.errors import StateError
+
+    found = 0
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            if found == index:
+                try:
+                    record = json.loads(line)
+                except ValueError as exc:
+                    raise StateError(f"{path}:{number}: not valid JSON ({exc})") from None
+                if not isinstance(record, dict):
+                    raise StateError(f"{path}:{number}: a record must be a JSON object")
+                return record
+            found += 1
+    raise StateError(f"{path} has {found} record{'s' if found != 1 else ''}; no game {index}")
+
+
+def _start_record(record: dict[str, Any], content: Content) -> tuple[Game, list[str]]:
+    """A new game for a record (checked like ``replay``), and its actions."""
+    from baldurs_rules.errors import StateError
+    from baldurs_rules.game import FORMAT, new_game
+
+    if record.get("format") != FORMAT:
+        raise StateError(f"not a game record (expected format {FORMAT!r})")
+    if record.get("content") != content.fingerprint:
+        raise StateError(
+            f"the record is for content {record.get('content')!r}, "
+            f"not {content.fingerprint!r} (use --content)"
+        )
+    actions = record.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise StateError("the record's actions must be a list of notations")
+    game = new_game(
+        int(record.get("players", 0)),
+        int(record.get("seed", 0)),
+        bool(record.get("advanced", False)),
+        content,
+    )
+    return game, actions
+
+
+def _labels(record: dict[str, Any], players: int) -> list[str]:
+    bots = record.get("bots")
+    if isinstance(bots, list) and len(bots) == players:
+        return [str(b) for b in bots]
+    return [f"player {s}" for s in range(players)]
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--game", "index", default=0, show_default=True, type=click.IntRange(min=0))
+@click.option("--step", is_flag=True, help="Wait for Enter between actions.")
+@click.option("--content", "content_dir", type=click.Path(file_okay=False), help="Content dir.")
+def replay(file: str, index: int, step: bool, content_dir: str | None) -> None:
+    """Step through a recorded game of a .jsonl file (record K, default 0)."""
+    from baldurs_rules.errors import IllegalActionError
+
+    record = _read_record(file, index)
+    content = _content(content_dir)
+    game, actions = _start_record(record, content)
+    labels = _labels(record, game.state.players)
+    out = _console()
+    out.print(
+        f"[bold]replay[/] of game {index} of {_markup(file)}: {game.state.players} players, "
+        f"seed {game.state.seed}, {len(actions)} actions"
+    )
+    waiting = step
+    for number, text in enumerate(actions, 1):
+        seat = game.current_player
+        try:
+            action = game.parse_action(text)
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"action {number} of the record: {exc.message}") from None
+        before = len(game.events)
+        _print_action(out, game, seat, action, labels)
+        game.apply(action)
+        _print_events(out, game, game.events[before:], labels)
+        if waiting and number < len(actions) and _read("") is None:
+            waiting = False
+    if game.is_over:
+        out.print()
+        _final_table(out, game, labels)
+    else:
+        out.print(f"the record stops before the end (seat {game.current_player} to decide)")
+
+
+# ---------------------------------------------------------------- render
+@click.command()
+@click.option("--seed", default=0, show_default=True, type=int, help="A fresh game's seed.")
+@click.option("--players", default=4, show_default=True, type=int)
+@click.option(
+    "--moves",
+    default=0,
+    show_default=True,
+    type=click.IntRange(min=0),
+    help="Random moves to play from the start.",
+)
+@click.option(
+    "--record",
+    "record_file",
+    type=click.Path(dir_okay=False),
+    help="Draw a recorded game (.jsonl) instead.",
+)
+@click.option(
+    "--game",
+    "index",
+    default=0,
+    show_default=True,
+    type=click.IntRange(min=0),
+    help="Which record of the file.",
+)
+@click.option("--at", "at", type=click.IntRange(min=0), help="Moves of the record to play.")
+@click.option("--seat", type=int, help="Draw from this seat's point of view.")
+@click.option("--content", "content_dir", type=click.Path(file_okay=False), help="Content dir.")
+@click.option(
+    "--out",
+    "out_file",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="The SVG file to write.",
+)
+def render(
+    seed: int,
+    players: int,
+    moves: int,
+    record_file: str | None,
+    index: int,
+    at: int | None,
+    seat: int | None,
+    content_dir: str | None,
+    out_file: str,
+) -> None:
+    """Write an SVG picture of the board of a game."""
+    from baldurs_rules.bots import RandomBot
+    from baldurs_rules.game import new_game
+    from baldurs_rules.render_svg import render_svg
+
+    content = _content(content_dir)
+    if record_file:
+        record = _read_record(record_file, index)
+        game, actions = _start_record(record, content)
+        for text in actions[: len(actions) if at is None else at]:
+            game.apply(text)
+        where = f"game {index} of {record_file} at move {len(game.actions)}"
+    else:
+        game = new_game(players, seed, False, content)
+        bot = RandomBot(seed)
+        for _ in range(moves):
+            if game.is_over:
+                break
+            game.apply(bot.choose(game))
+        where = f"seed {seed}, {players} players, after {len(game.actions)} random moves"
+    if seat is not None and not 0 <= seat < game.state.players:
+        raise click.BadParameter(f"must be 0 to {game.state.players - 1}", param_hint="'--seat'")
+    Path(out_file).write_text(render_svg(game, seat), encoding="utf-8")
+    click.echo(f"wrote {out_file} ({where})")
