@@ -5,9 +5,10 @@ location trade, a report says how often it was built / used / scored, the win
 rate of the seats that used it against the seats that did not (with a 95%
 Wilson interval), the difference of the two (the *lift*, with its interval),
 and the mean prestige it gave directly. Rows are ranked by the lower end of
-the lift's interval, so a card tops the report only when it clearly helps.
+the lift's interval (Newcombe's method, from two Wilson intervals), so a card
+tops the report only when it clearly helps: one lucky use is not enough.
 
-Example:
+Examples:
     ```python
     from baldurs_rules.balance import run_balance
     report = run_balance(games=500, players=4, bots=["random"], jobs=2)
@@ -76,7 +77,7 @@ def card_usage(game: Game) -> dict[str, Any]:
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of a win rate.
 
-    Example:
+    Examples:
         >>> low, high = wilson(50, 100)
         >>> round(low, 3), round(high, 3)
         (0.404, 0.596)
@@ -91,7 +92,21 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 @dataclass
 class CardRow:
-    """One line of the report."""
+    """One line of the report.
+
+    Attributes:
+        item: A card id, or ``<location>:<trade>`` for a location trade.
+        kind: ``building``, ``gate``, ``agenda``, ``hq`` or ``trade``.
+        games_used: Games in which some seat used it.
+        uses: Times it was used (built, taken, made, scored, picked) in all games.
+        use_rate: ``games_used`` over all games.
+        win_rate: Win share of the (game, seat) pairs that used it, with its
+            95% Wilson interval ``win_low``..``win_high``.
+        others_win_rate: Win share of all other (game, seat) pairs.
+        lift: ``win_rate - others_win_rate``, with its 95% interval
+            ``lift_low``..``lift_high``.
+        mean_prestige: Prestige it gave directly, per (game, seat) that used it.
+    """
 
     item: str
     kind: str
@@ -205,28 +220,30 @@ def _row(
     shares: list[list[float]],
     total: int,
 ) -> CardRow:
+    """One card's line; the lift's interval is Newcombe's, built from two Wilson intervals."""
     n = len(used)
     wins = sum(shares[g][s] for g, s in used)
     all_wins = sum(sum(row) for row in shares)
     others_n = max(0, total - n)
-    others = (all_wins - wins) / others_n if others_n else 0.0
     rate = wins / n if n else 0.0
+    others = (all_wins - wins) / others_n if others_n else 0.0
     low, high = wilson(wins, n)
-    se = math.sqrt(rate * (1 - rate) / max(n, 1) + others * (1 - others) / max(others_n, 1))
+    o_low, o_high = wilson(all_wins - wins, others_n)
     lift = rate - others
+    games = len({g for g, _ in used})
     return CardRow(
         item=item,
         kind=kind,
-        games_used=n,
+        games_used=games,
         uses=sum(v[0] for v in used.values()),
-        use_rate=n / max(1, len(shares)),
+        use_rate=games / max(1, len(shares)),
         win_rate=rate,
         win_low=low,
         win_high=high,
         others_win_rate=others,
         lift=lift,
-        lift_low=lift - 1.96 * se,
-        lift_high=lift + 1.96 * se,
+        lift_low=lift - math.hypot(rate - low, o_high - others),
+        lift_high=lift + math.hypot(high - rate, others - o_low),
         mean_prestige=sum(v[1] for v in used.values()) / max(n, 1),
     )
 
@@ -280,5 +297,6 @@ def compare(report: BalanceReport, baseline: BalanceReport) -> list[dict[str, An
                 "change": (a.lift - b.lift) if a and b else None,
             }
         )
-    rows.sort(key=lambda r: -abs(float(r["change"] or r["lift"] or 0.0)))
+    order = {"new": 0, "removed": 1, "both": 2}
+    rows.sort(key=lambda r: (order[r["status"]], -abs(float(r["change"] or r["lift"] or 0.0))))
     return rows

@@ -172,14 +172,12 @@ def balance(
     top: int,
 ) -> None:
     """Per-card balance: use, win rate with confidence interval, prestige; a chart."""
-    from rich.console import Console
-
     from baldurs_rules.balance import compare
-    from baldurs_rules.cli import _bot_list, _check_players, _content
+    from baldurs_rules.cli import _bot_list, _check_players, _console, _content
 
     names = _bot_list(bot_names)
     _check_players(_content(content_dir), players)
-    out, err = Console(), Console(stderr=True)
+    out, err = _console(), _console(stderr=True)
     report = _run("games", games, players, names, seed, jobs, advanced, content_dir, err)
     _table(out, report, top)
     report.write(out_file)

@@ -6,7 +6,7 @@ ever come out of a content file. It refuses tags (``!!python/object`` and
 friends), merge keys, duplicate keys, alias bombs and deep nesting, each with a
 [`ContentError`][baldurs_rules.errors.ContentError] that says where.
 
-Example:
+Examples:
     >>> doc = read_yaml_text("a: [1, 2]\\nb: gain 2 gold\\n", "x.yaml")
     >>> doc.data
     {'a': [1, 2], 'b': 'gain 2 gold'}
@@ -116,10 +116,12 @@ def read_yaml_text(text: str, name: str) -> YamlDoc:
     """Parse YAML text safely (see [`read_yaml`][baldurs_rules.content.yamlio.read_yaml])."""
     source = SourceText(name, text.removeprefix("\ufeff"))
     doc = YamlDoc(source)
+    deep = _flow_too_deep(source.raw)
     yaml = YAML(typ="rt", pure=True)
     yaml.Composer = _Composer
     try:
-        root = yaml.compose(source.raw)
+        # Far too deep: compose only the start, which fails at the exact place, quickly.
+        root = yaml.compose(source.raw if deep < 0 else source.raw[: deep + 1])
     except _TooDeepError as exc:
         where = source.location(exc.mark.line + 1, exc.mark.column + 1)
         message = f"YAML is nested too deeply (more than {MAX_DEPTH} levels)"
@@ -139,6 +141,36 @@ def read_yaml_text(text: str, name: str) -> YamlDoc:
     _Builder(doc).check_size(root)
     doc.data = _Builder(doc).build(root, (), 0)
     return doc
+
+
+def _flow_too_deep(raw: str) -> int:
+    """Offset of a ``[``/``{`` nested twice deeper than allowed, or -1: a linear pre-scan.
+
+    ruamel's scanner is slow on very deep flow nesting, so such a file is composed
+    only up to that point, where the composer's exact depth check fails quickly.
+    Quoted text and comments are skipped.
+    """
+    if raw.count("[") + raw.count("{") <= 2 * MAX_DEPTH:
+        return -1
+    depth, quote, comment = 0, "", False
+    previous = "\n"
+    for index, char in enumerate(raw):
+        if comment:
+            comment = char != "\n"
+        elif quote:
+            quote = "" if char == quote else quote
+        elif char == "#" and previous in " \t\n":
+            comment = True
+        elif char == '"':
+            quote = char
+        elif char in "[{":
+            depth += 1
+            if depth > 2 * MAX_DEPTH:
+                return index
+        elif char in "]}":
+            depth = max(0, depth - 1)
+        previous = char
+    return -1
 
 
 class _TooDeepError(Exception):

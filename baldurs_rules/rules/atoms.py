@@ -44,6 +44,7 @@ class GameAtoms:
             A.TakeGate: self.can_take_gate,
             A.Place: self.can_place,
             A.Build: self.can_build,
+            A.ReturnWorker: self.can_return_worker,
         }
         self.handlers = {
             "influence": self.influence_frame,
@@ -267,6 +268,10 @@ class GameAtoms:
         _, seat, _, discount, cause = decision
         card, lot = action.args
         state.stack.append(("build", seat, card, self.t.lot_node[int(lot)], discount, cause))
+
+    def can_return_worker(self, state: State, node: Any, seat: int, here: int) -> bool:
+        """Bringing the worker home is only an option while it is out."""
+        return state.worker[seat] >= 0
 
     def return_worker(self, state: State, node: Any, seat: int, here: int, cause: str) -> None:
         if state.worker[seat] >= 0:
