@@ -3,7 +3,7 @@
 The public surface, re-exported here (heavy parts are imported on first use,
 so ``import baldurs_rules`` and ``bbg --help`` stay fast):
 
-Example:
+Examples:
     >>> import baldurs_rules as br
     >>> game = br.new_game(players=3, seed=7)
     >>> game.current_player

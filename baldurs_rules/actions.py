@@ -4,7 +4,7 @@ An action is a small immutable value: a kind and its arguments. It compares
 equal by value, hashes, and prints as its notation, which
 [`Game.parse_action`][baldurs_rules.game.Game.parse_action] reads back.
 
-Example:
+Examples:
     >>> a = Action("build", ("elfsong_tavern", 17))
     >>> str(a)
     'build elfsong_tavern 17'

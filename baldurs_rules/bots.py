@@ -4,7 +4,7 @@ A bot is anything with a ``name`` and a ``choose(game) -> Action`` method
 (the [`Bot`][baldurs_rules.bots.Bot] protocol). Bots are deterministic for a
 seed: each owns a ``random.Random`` and never touches the global one.
 
-Example:
+Examples:
     >>> from baldurs_rules.bots import make_bot, play_game
     >>> game = play_game(2, seed=3, bots=[make_bot("random", 1), make_bot("greedy", 2)])
     >>> game.is_over
@@ -59,7 +59,7 @@ class RandomBot:
     Args:
         seed: Seeds the bot's own random generator.
 
-    Example:
+    Examples:
         >>> import baldurs_rules as br
         >>> game = br.new_game(2, seed=1)
         >>> RandomBot(5).choose(game) in game.legal_actions()
@@ -130,7 +130,7 @@ def evaluate(game: Game, seat: int, weights: dict[str, float] | None = None) -> 
     Returns:
         The estimate, in prestige points.
 
-    Example:
+    Examples:
         >>> import baldurs_rules as br
         >>> evaluate(br.new_game(2, seed=1), 0) > 0
         True
@@ -202,7 +202,7 @@ class GreedyBot:
         weights: Overrides of the heuristic's [`WEIGHTS`][baldurs_rules.bots.WEIGHTS].
         follow: How many of the seat's own follow-up decisions to look into.
 
-    Example:
+    Examples:
         >>> import baldurs_rules as br
         >>> game = br.new_game(2, seed=1)
         >>> GreedyBot(0).choose(game) in game.legal_actions()
@@ -268,7 +268,7 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     Raises:
         RulesError: Unknown name (with a suggestion).
 
-    Example:
+    Examples:
         >>> make_bot("greedy", 3)
         GreedyBot(3)
     """
@@ -303,7 +303,7 @@ def play_game(
     Raises:
         RulesError: Not one bot per seat.
 
-    Example:
+    Examples:
         >>> game = play_game(2, 7, [RandomBot(1), RandomBot(2)])
         >>> len(game.result().prestige)
         2

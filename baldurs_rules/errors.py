@@ -4,7 +4,7 @@ Every error that comes from a file or an effect string carries a
 [`Location`][baldurs_rules.errors.Location] and prints like a compiler
 diagnostic: ``file:line:column: message``, then the source line and a caret.
 
-Example:
+Examples:
     >>> loc = Location("buildings.yaml", 3, 14, "    income: gain 2 gald")
     >>> print(Problem(loc, "unknown resource 'gald'; did you mean 'gold'?").format())
     buildings.yaml:3:14: unknown resource 'gald'; did you mean 'gold'?
@@ -127,7 +127,7 @@ class StateError(RulesError):
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """Suggest the closest known word, as a message suffix.
 
-    Example:
+    Examples:
         >>> did_you_mean("gald", ["gold", "favor"])
         "; did you mean 'gold'?"
         >>> did_you_mean("xyz", ["gold", "favor"])

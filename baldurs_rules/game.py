@@ -1,6 +1,6 @@
 """The public game API: create, ask, answer, inspect, save, replay.
 
-Example:
+Examples:
     >>> import baldurs_rules as br
     >>> game = br.new_game(players=3, seed=7)
     >>> game.current_player
@@ -131,7 +131,7 @@ class Game:
         Raises:
             IllegalActionError: Unreadable, or not legal now.
 
-        Example:
+        Examples:
             >>> import baldurs_rules as br
             >>> game = br.new_game(players=2, seed=1)
             >>> game.parse_action("income")

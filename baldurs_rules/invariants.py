@@ -5,7 +5,7 @@ a test can assert ``not problems`` and show them all when it fails.
 [`check_all`][baldurs_rules.invariants.check_all] runs every one;
 [`Game.from_json`][baldurs_rules.game.Game.from_json] runs them on every load.
 
-Example:
+Examples:
     >>> import baldurs_rules as br
     >>> game = br.new_game(players=2, seed=3)
     >>> check_all(game)

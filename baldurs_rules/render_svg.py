@@ -9,7 +9,7 @@ Every element a program may look for has an ``id``: ``district-<id>`` (with a
 ``<title>``), ``lot-<n>``, ``node-<id>`` for sites, ``location-<id>``, and
 ``legend``; pieces carry ``data-owner`` and ``data-status`` attributes.
 
-Example:
+Examples:
     >>> import baldurs_rules as br
     >>> svg = render_svg(br.new_game(2, seed=1))
     >>> svg.startswith("<svg") and 'id="district-manorborn"' in svg
@@ -102,7 +102,7 @@ def render_svg(game: Game, seat: int | None = None) -> str:
     Returns:
         The SVG document as text (UTF-8, no XML declaration).
 
-    Example:
+    Examples:
         >>> import baldurs_rules as br
         >>> import xml.etree.ElementTree as ET
         >>> root = ET.fromstring(render_svg(br.new_game(3, seed=2), seat=0))

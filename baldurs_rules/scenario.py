@@ -3,7 +3,7 @@
 A scenario is a dict (or YAML text) that says only what matters; everything
 else is empty or derived. See ``docs/scenarios.md`` for every key.
 
-Example:
+Examples:
     >>> import baldurs_rules as br
     >>> game = br.scenario('''
     ... players: 2

@@ -7,7 +7,7 @@ every seat. Each bot is seeded from the game's seed and its seat
 ([`bot_seed`][baldurs_rules.simulate.bot_seed]), so a game depends only on its
 seed, the bot names and the content, never on ``jobs`` or on chunking.
 
-Example:
+Examples:
     >>> records = simulate(2, players=2, bots=["random"], seed=5)
     >>> [r["seed"] for r in records]
     [5, 6]
@@ -41,7 +41,7 @@ def seat_bots(game_index: int, players: int, bots: Sequence[str]) -> list[str]:
     With ``bots = ["random", "greedy"]`` and 4 players, game 0 is
     random, greedy, random, greedy and game 1 is greedy, random, greedy, random.
 
-    Example:
+    Examples:
         >>> seat_bots(1, 3, ["a", "b"])
         ['b', 'a', 'b']
     """
@@ -53,7 +53,7 @@ def seat_bots(game_index: int, players: int, bots: Sequence[str]) -> list[str]:
 def bot_seed(game_seed: int, seat: int) -> int:
     """The seed of the bot in ``seat`` of a game: ``game_seed * 1000 + seat``.
 
-    Example:
+    Examples:
         >>> bot_seed(7, 2)
         7002
     """
@@ -77,7 +77,7 @@ def play_record(
         ``extras``: what ``extras(game)`` returns for the finished game, if given
         (a module-level function, so it can travel to worker processes).
 
-    Example:
+    Examples:
         >>> play_record(3, 2, ["random", "random"])["winners"] in ([0], [1], [0, 1])
         True
     """
@@ -167,7 +167,7 @@ def simulate(
     Raises:
         RulesError: Bad arguments, an unknown bot name, or unloadable content.
 
-    Example:
+    Examples:
         >>> len(simulate(3, players=2, bots=["random", "greedy"], seed=1))
         3
     """
@@ -290,7 +290,7 @@ def summarize(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
         ``mean_prestige_per_bot``: the same by bot name; ``mean_turns`` and
         ``mean_decisions`` per game.
 
-    Example:
+    Examples:
         >>> records = simulate(2, players=2, bots=["random"], seed=0)
         >>> summarize(records)["wins_per_bot"]
         {'random': 2.0}

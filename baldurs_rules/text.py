@@ -3,10 +3,10 @@
 What a player reads is generated from the same AST the engine runs, so text
 and behaviour can never drift apart.
 
-Example:
+Examples:
     >>> from baldurs_rules import load_content
     >>> print(card_text(load_content(), "elfsong_tavern").splitlines()[0])
-    Elfsong Tavern — inn, cost 3 gold
+    The Elfsong Tavern — inn, cost 4 gold
 """
 
 from __future__ import annotations

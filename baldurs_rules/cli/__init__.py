@@ -5,7 +5,7 @@ print one line, ``error: ...``, on stderr and exit with status 2 for a usage
 error and 1 otherwise; ``bbg validate`` prints every content problem in
 compiler style (``file:line:col: message``, the source line and a caret).
 
-Example:
+Examples:
     >>> from click.testing import CliRunner
     >>> result = CliRunner().invoke(main, ["validate"])
     >>> result.exit_code, result.output.startswith("ok: ")

@@ -11,7 +11,7 @@ A directory holding ``mod.yaml`` is a mod: its files add or replace entries
 directory), and ``remove`` drops entries. Any other directory is a complete
 content.
 
-Example:
+Examples:
     >>> from baldurs_rules import load_content
     >>> content = load_content()
     >>> content.buildings["elfsong_tavern"].type

@@ -270,7 +270,7 @@ class Content:
     def summary(self) -> str:
         """One line with the counts, as ``bbg validate`` prints it.
 
-        Example:
+        Examples:
             >>> from baldurs_rules import load_content
             >>> load_content().summary()
             'ok: 36 lots, 48 buildings, 8 gates, 28 agendas, 9 HQs, 9 locations, 3 factions'

@@ -5,7 +5,7 @@ Every node is a frozen, slotted dataclass. Each carries a
 that is left out of equality, so two trees parsed from differently spaced
 sources compare equal.
 
-Example:
+Examples:
     >>> from baldurs_rules.dsl import parse_effect
     >>> tree = parse_effect("gain 2 gold")
     >>> tree == Gain((Amount(Number(2), Name("gold")),))

@@ -6,7 +6,7 @@ where an effect is used from a [`Slot`][baldurs_rules.dsl.checker.Slot]. It
 never stops at the first problem: it returns all of them, each located in the
 source, with a suggestion where one is likely.
 
-Example:
+Examples:
     >>> from baldurs_rules.dsl import parse_effect
     >>> vocab = Vocabulary.minimal()
     >>> [p.message for p in check_effect(parse_effect("gain 2 gald"), vocab, Slot.INCOME)]

@@ -5,7 +5,7 @@ the read-only view of the game that the rules module provides (the player's
 quantities, counts and influence). No ``eval``, no attribute lookups by user
 strings; the work is bounded by the size of the tree.
 
-Example:
+Examples:
     >>> from baldurs_rules.dsl import parse_expression
     >>> class Fixed:
     ...     def quantity(self, name): return {"gold": 7}[name]

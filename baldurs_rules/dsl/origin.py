@@ -4,7 +4,7 @@ An effect written inside a YAML file is a scalar value; an error at offset 7 of
 that value must point at the right line and column of the YAML file, whatever
 the quoting style. [`Origin`][baldurs_rules.dsl.origin.Origin] does that.
 
-Example:
+Examples:
     >>> Origin.of_string("gain 2 gald").locate(7)
     Location(file='<effect>', line=1, column=8)
 """

@@ -6,7 +6,7 @@ LALR(1), so it is linear in the length of the text; texts longer than
 than [`MAX_DEPTH`][baldurs_rules.dsl.parser.MAX_DEPTH] are refused with a
 [`DslSyntaxError`][baldurs_rules.errors.DslSyntaxError].
 
-Example:
+Examples:
     >>> parse_effect("pay 2 supply: gain 5 gold")
     Paid(cost=(Amount(value=Number(value=2), resource=Name(text='supply')),), body=Gain(items=(Amount(value=Number(value=5), resource=Name(text='gold')),)))
 """  # noqa: E501
@@ -68,7 +68,7 @@ def parse_effect(text: str, origin: Origin | None = None) -> A.Effect:
     Raises:
         DslSyntaxError: The text does not follow the grammar.
 
-    Example:
+    Examples:
         >>> parse_effect("gain 1 gold; return worker").steps[1]
         ReturnWorker()
     """
@@ -78,7 +78,7 @@ def parse_effect(text: str, origin: Origin | None = None) -> A.Effect:
 def parse_expression(text: str, origin: Origin | None = None) -> A.Expr:
     """Parse a numeric expression (an agenda's score).
 
-    Example:
+    Examples:
         >>> parse_expression("count(markets) per 2")
         Op(op='per', left=Count(what=Name(text='markets'), where=None), right=Number(value=2))
     """

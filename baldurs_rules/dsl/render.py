@@ -4,7 +4,7 @@ Both renderers read only the AST, so the card text a player reads is always
 what the engine does. ``parse_effect(to_source(tree)) == tree`` holds for every
 tree (tested as a Hypothesis property).
 
-Example:
+Examples:
     >>> from baldurs_rules.dsl import parse_effect
     >>> tree = parse_effect("pay 2 supply:gain 5 gold")
     >>> to_source(tree)
@@ -31,7 +31,7 @@ _COND_LEVEL = {"or": 0, "and": 1}
 def to_source(node: Any) -> str:
     """Render an effect, expression or condition as canonical DSL source.
 
-    Example:
+    Examples:
         >>> from baldurs_rules.dsl import parse_expression
         >>> to_source(parse_expression("( 2*count( markets ) )+1"))
         '2 * count(markets) + 1'
@@ -373,7 +373,7 @@ def to_text(node: Any, names: Mapping[str, str] | None = None) -> str:
             for an expression).
         names: Display names for ids (factions, districts, building types).
 
-    Example:
+    Examples:
         >>> from baldurs_rules.dsl import parse_effect
         >>> to_text(parse_effect("gain 1 influence with any faction; draw 2 buildings"))
         'Gain 1 influence with a faction of your choice. Then draw 2 buildings (from the offer or the deck).'
@@ -388,7 +388,7 @@ def to_text(node: Any, names: Mapping[str, str] | None = None) -> str:
 def describe_expr(node: Any, names: Mapping[str, str] | None = None) -> str:
     """Render a numeric expression as an English phrase.
 
-    Example:
+    Examples:
         >>> from baldurs_rules.dsl import parse_expression
         >>> describe_expr(parse_expression("2 * count(markets) + 1"))
         '2 × the number of your markets plus 1'

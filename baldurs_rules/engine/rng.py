@@ -4,7 +4,7 @@ SplitMix64 is fast in pure Python, has a 64-bit state that is trivial to copy,
 save and compare, and gives the same numbers on every platform and Python
 version (unlike ``random.Random``, whose algorithms may change).
 
-Example:
+Examples:
     >>> state = seed_state(7)
     >>> state, value = below(state, 6)
     >>> 0 <= value < 6

@@ -12,7 +12,7 @@ and the others share -1; a shared victory splits +1 among the winners. With
 ``reward="prestige"`` each seat gets its final prestige minus the mean final
 prestige of the others.
 
-Example:
+Examples:
     ```python
     from baldurs_rules.rl import env
 

@@ -32,7 +32,7 @@ class ActionCodec:
     cards), ``discard`` (buildings, then agendas). T and C are the most trades of
     a location and the most options of a ``choose`` in the content.
 
-    Example:
+    Examples:
         >>> import baldurs_rules as br
         >>> codec = ActionCodec(br.load_content())
         >>> codec.decode(codec.encode(br.Action("income")))

@@ -4,11 +4,11 @@ Install with ``pip install 'baldurs_rules[testing]'``; nothing here is imported
 by ``import baldurs_rules``. A modder property-tests their content in a few
 lines:
 
-Example:
+Examples:
     ```python
     from hypothesis import given
     import baldurs_rules as br
-    from baldurs_rules.testing import games, check_all
+    from baldurs_rules.testing import check_all, game_machine, games
 
     content = br.load_content("my_mod/")
 
