@@ -40,6 +40,7 @@ class GameAtoms:
             A.Build: self.build,
             A.ReturnWorker: self.return_worker,
         }
+        self._plans: dict[int, list[tuple[int, Any]]] = {}
         self._possible = {
             A.TakeGate: self.can_take_gate,
             A.Place: self.can_place,
@@ -78,16 +79,31 @@ class GameAtoms:
             return expr.value
         return max(0, self.t.program.expr(expr)(Env(self.t, state, seat, here)))
 
+    def _cost_plan(self, cost: tuple[Any, ...]) -> list[tuple[int, Any]]:
+        """(resource index, amount expression) of a cost, summed per resource when constant."""
+        plan = self._plans.get(id(cost))
+        if plan is None:
+            constant: dict[int, int] = {}
+            varying: list[tuple[int, Any]] = []
+            for item in cost:
+                index = self.t.resource_index[item.resource.text]
+                if type(item.value) is A.Number:
+                    constant[index] = constant.get(index, 0) + item.value.value
+                else:
+                    varying.append((index, item.value))
+            plan = self._plans[id(cost)] = [*constant.items(), *varying]
+        return plan
+
     def cost_of(self, state: State, seat: int, cost: tuple[Any, ...], here: int) -> list[int]:
         need = [0] * len(self.t.resource_ids)
-        for item in cost:
-            need[self.t.resource_index[item.resource.text]] += self.amount(
-                state, item.value, seat, here
-            )
+        for index, value in self._cost_plan(cost):
+            need[index] += value if type(value) is int else self.amount(state, value, seat, here)
         return need
 
     def can_pay(self, state: State, seat: int, cost: tuple[Any, ...], here: int) -> bool:
-        have = state.res[seat]
+        plan, have = self._cost_plan(cost), state.res[seat]
+        if len(plan) == 1 and type(plan[0][1]) is int:  # the common case: one constant cost
+            return plan[0][1] <= have[plan[0][0]]
         return all(n <= have[i] for i, n in enumerate(self.cost_of(state, seat, cost, here)))
 
     def pay(self, state: State, seat: int, cost: tuple[Any, ...], here: int, cause: str) -> None:
