@@ -333,7 +333,7 @@ def _set(path, value):
 
 
 def _duplicate_card(state):
-    state["hand"][1][0] = state["hand"][0][0]
+    state["hand"][1].append(state["deck"][0])
 
 
 CORRUPTIONS = {

@@ -29,9 +29,9 @@ def position(seats, **more):
 
 
 def test_basic_hq_automatic_income_is_six_gold_one_supply():
-    game = position([{"resources": {"gold": 1, "favor": 2}}, {}])
-    start = len(game.events)
-    play(game, "income")
+    # the worker is out, so the HQ's "return worker" ability is still to choose after the income
+    game = position([{"resources": {"gold": 1, "favor": 2}, "worker": "high_hall"}, {}])
+    start = 0  # income is the only action with the worker out and no card: taken at once
     assert res(game, 0) == {"gold": 7, "supply": 1, "favor": 2, "prestige": 0}
     gains = [(e["resource"], e["delta"]) for e in events_of(game, start, "resource")]
     assert gains == [("gold", 6), ("supply", 1)]
@@ -46,9 +46,16 @@ def test_advanced_hq_automatic_income_comes_from_the_card():
 
 def test_each_ability_once_in_any_order_until_done():
     game = position(
-        [{"hq": "gilded_manor_house", "portfolio": ["wide_fruit_market", "fishmongers_row"]}, {}]
+        [
+            {
+                "hq": "gilded_manor_house",
+                "worker": "high_hall",
+                "portfolio": ["wide_fruit_market", "fishmongers_row"],
+            },
+            {},
+        ]
     )
-    play(game, "income")
+    assert game.decision == ("income", 0)  # the only action with the worker out: taken at once
     assert legal(game) == [
         "use gilded_manor_house",
         "use wide_fruit_market",
@@ -76,9 +83,17 @@ def test_done_ends_the_income_action_without_using_abilities():
 def test_ability_whose_cost_cannot_be_paid_is_not_offered():
     # the counting house costs 1 supply, the moneylenders' arcade 2 supply
     game = position(
-        [{"hq": "gilded_manor_house", "portfolio": ["counting_house", "moneylenders_arcade"]}, {}]
+        [
+            {
+                "hq": "gilded_manor_house",
+                "worker": "high_hall",
+                "portfolio": ["counting_house", "moneylenders_arcade"],
+            },
+            {},
+        ]
     )
-    play(game, "income")  # + 1 supply: only the counting house can be paid
+    # income is the only action, taken at once: + 1 supply, so only the counting house is payable
+    assert game.decision == ("income", 0)
     assert legal(game) == ["use gilded_manor_house", "use counting_house", "done"]
     play(game, "use counting_house")
     assert res(game, 0)["supply"] == 0
@@ -125,12 +140,13 @@ def test_a_building_built_during_income_can_be_used_in_the_same_income():
 
 
 def test_used_marks_reset_after_done():
-    game = position([{"hq": "gilded_manor_house", "portfolio": ["wide_fruit_market"]}, {}])
+    seat0 = {"hq": "gilded_manor_house", "portfolio": ["wide_fruit_market", "crossing_tollhouse"]}
+    game = position([seat0, {"worker": "high_hall"}])
     play(game, "income", "use wide_fruit_market")
     assert game.state.used == ["wide_fruit_market"]
     play(game, "done")
     assert game.state.used == []
-    play(game, "income")  # seat 1
+    assert game.decision == ("income", 1)  # seat 1: its only action, taken at once
     play(game, "done")
     play(game, "income")  # seat 0 again: the market is usable again
     assert "use wide_fruit_market" in legal(game)

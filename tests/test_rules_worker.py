@@ -204,8 +204,9 @@ def test_basic_hq_ability_returns_the_worker():
 def test_returning_a_worker_that_is_home_is_not_offered():
     """A `return worker` ability does nothing with the worker at home, so it is not an option."""
     for worker, offered in ((None, False), ("high_hall", True)):
-        game = position([{"hq": "gilded_manor_house", "worker": worker,
-                          "portfolio": ["wide_fruit_market"]}, {}])
+        game = position(
+            [{"hq": "gilded_manor_house", "worker": worker, "portfolio": ["wide_fruit_market"]}, {}]
+        )
         if game.decision != ("income", 0):
             play(game, "income")
         assert game.decision == ("income", 0)
