@@ -598,36 +598,7 @@ def _reparse(fragment: str, node: Any) -> Any:
 
 
 def _content_scripts() -> list[Script]:
-    content = load_content()
-    scripts: list[Script] = []
-
-    def walk(x: Any) -> None:
-        if isinstance(x, Script):
-            scripts.append(x)
-        elif isinstance(x, (list, tuple)):
-            for item in x:
-                walk(item)
-        elif isinstance(x, dict):
-            for item in x.values():
-                walk(item)
-        elif dataclasses.is_dataclass(x):
-            for f in dataclasses.fields(x):
-                walk(getattr(x, f.name))
-
-    for kind in (
-        "buildings",
-        "gates",
-        "agendas",
-        "hqs",
-        "locations",
-        "factions",
-        "tiles",
-        "fortifications",
-        "hq_basic",
-        "past_top",
-    ):
-        walk(getattr(content, kind))
-    return scripts
+    return load_content().scripts()
 
 
 SPAN_SAMPLES = [

@@ -310,36 +310,7 @@ def test_describe_expr_rejects_an_effect() -> None:
 
 
 def _content_scripts() -> list[Script]:
-    content = load_content()
-    scripts: list[Script] = []
-
-    def walk(x: Any) -> None:
-        if isinstance(x, Script):
-            scripts.append(x)
-        elif isinstance(x, (list, tuple)):
-            for item in x:
-                walk(item)
-        elif isinstance(x, dict):
-            for item in x.values():
-                walk(item)
-        elif dataclasses.is_dataclass(x):
-            for f in dataclasses.fields(x):
-                walk(getattr(x, f.name))
-
-    for kind in (
-        "buildings",
-        "gates",
-        "agendas",
-        "hqs",
-        "locations",
-        "factions",
-        "tiles",
-        "fortifications",
-        "hq_basic",
-        "past_top",
-    ):
-        walk(getattr(content, kind))
-    return scripts
+    return load_content().scripts()
 
 
 SCRIPTS = _content_scripts()

@@ -15,7 +15,8 @@ Examples:
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -100,6 +101,31 @@ def _console(stderr: bool = False) -> Console:
     stream = sys.stderr if stderr else sys.stdout
     width = None if stream.isatty() else 110
     return Console(stderr=stderr, width=width, highlight=False)
+
+
+@contextmanager
+def _progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr; yields ``advance(count)``.
+
+    It refreshes only when told (no refresh thread), since worker processes may fork.
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=_console(stderr=True),
+        auto_refresh=False,
+    ) as progress:
+        task = progress.add_task(label, total=total)
+
+        def advance(count: int) -> None:
+            progress.advance(task, count)
+            progress.refresh()
+
+        yield advance
 
 
 def _content(directory: str | None) -> Content:

@@ -27,26 +27,11 @@ def _run(
     jobs: int,
     advanced: bool,
     content_dir: str | None,
-    console: Console,
 ) -> BalanceReport:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
     from baldurs_rules.balance import run_balance
+    from baldurs_rules.cli import _progress_bar
 
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        auto_refresh=False,
-    ) as progress:
-        task = progress.add_task(label, total=games)
-
-        def advance(count: int) -> None:
-            progress.advance(task, count)
-            progress.refresh()
-
+    with _progress_bar(label, games) as advance:
         return run_balance(
             games,
             players,
@@ -177,8 +162,8 @@ def balance(
 
     names = _bot_list(bot_names)
     _check_players(_content(content_dir), players)
-    out, err = _console(), _console(stderr=True)
-    report = _run("games", games, players, names, seed, jobs, advanced, content_dir, err)
+    out = _console()
+    report = _run("games", games, players, names, seed, jobs, advanced, content_dir)
     _table(out, report, top)
     report.write(out_file)
     out.print(f"report written to {out_file}")
@@ -189,7 +174,7 @@ def balance(
         out.print("no chart: install the extra 'baldurs_rules[balance]' (matplotlib)")
     if baseline_dir:
         base_path = None if baseline_dir == "default" else baseline_dir
-        base = _run("baseline", games, players, names, seed, jobs, advanced, base_path, err)
+        base = _run("baseline", games, players, names, seed, jobs, advanced, base_path)
         _comparison(out, compare(report, base), 2 * top)
         path = Path(out_file)
         base.write(path.with_name(path.stem + ".baseline" + path.suffix))

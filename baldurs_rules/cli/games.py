@@ -23,6 +23,7 @@ from baldurs_rules.cli import (
     _markup,
     _print_action,
     _print_events,
+    _progress_bar,
     _read,
 )
 
@@ -64,28 +65,13 @@ def simulate(
     address: str | None,
 ) -> None:
     """Play many bot games and summarize who wins and how."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
     from baldurs_rules.simulate import simulate as run_games
     from baldurs_rules.simulate import summarize
 
     names = _bot_list(bot_names)
     _check_players(_content(content_dir), players)
     out = _console()
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=_console(stderr=True),
-        auto_refresh=False,  # no refresh thread: worker processes may be forked
-    ) as progress:
-        task = progress.add_task("games", total=games)
-
-        def advance(count: int) -> None:
-            progress.advance(task, count)
-            progress.refresh()
-
+    with _progress_bar("games", games) as advance:
         records = run_games(
             games,
             players,

@@ -295,6 +295,29 @@ class Content:
             self._cache["names"] = cached
         return cached
 
+    def scripts(self, agendas: bool = True) -> list[Script]:
+        """Every effect (and agenda score) of the content, in a fixed order.
+
+        The order is part of the engine's numbering of effect nodes, so it never
+        depends on anything but the content.
+        """
+        found: list[Script | None] = [t.bonus for t in self.tiles]
+        found += [f.bonus for f in self.fortifications]
+        for faction in self.factions:
+            found += list(faction.rewards)
+        found.append(self.past_top)
+        for b in self.buildings.values():
+            found += [b.income, b.when_built]
+        found += [g.income for g in self.gates.values()]
+        sides = [self.hq_basic] + [s for h in self.hqs.values() for s in (h.basic, h.advanced)]
+        for side in sides:
+            found += [side.income, side.ability, side.bonus, side.setup]
+        for loc in self.locations:
+            found += [t.effect for t in loc.trades]
+        if agendas:
+            found += [a.score for a in self.agendas.values()]
+        return [s for s in found if s is not None]
+
     def card(self, card_id: str) -> Building | Gate | Agenda | Hq:
         """Any card by id.
 

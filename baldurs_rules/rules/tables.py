@@ -104,21 +104,8 @@ class Tables:
         return found
 
     def scripts(self) -> list[Script]:
-        """Every effect script of the content, in a fixed order."""
-        c = self.content
-        found: list[Script | None] = [t.bonus for t in c.tiles]
-        found += [f.bonus for f in c.fortifications]
-        for faction in c.factions:
-            found += list(faction.rewards)
-        found.append(c.past_top)
-        for b in c.buildings.values():
-            found += [b.income, b.when_built]
-        found += [g.income for g in c.gates.values()]
-        for side in [c.hq_basic] + [s for h in c.hqs.values() for s in (h.basic, h.advanced)]:
-            found += [side.income, side.ability, side.bonus, side.setup]
-        for loc in c.locations:
-            found += [t.effect for t in loc.trades]
-        return [s for s in found if s is not None]
+        """Every effect script of the content (agenda scores apart), in a fixed order."""
+        return self.content.scripts(agendas=False)
 
     def _trees(self) -> list[Any]:
         return [s.tree for s in self.scripts()]
