@@ -25,19 +25,7 @@ from baldurs_rules.dsl.origin import Origin
 from baldurs_rules.dsl.parser import keywords, parse_effect, parse_expression
 from baldurs_rules.errors import Problem
 
-
-def _default_vocabulary() -> Vocabulary:
-    content = load_content()
-    return Vocabulary(
-        resources=frozenset(r.id for r in content.resources),
-        payable=frozenset(r.id for r in content.resources if r.payable),
-        factions=frozenset(f.id for f in content.factions),
-        districts=frozenset(d.id for d in content.board.districts),
-        building_types=frozenset(t.id for t in content.tiles),
-    )
-
-
-VOCAB = _default_vocabulary()
+VOCAB = Vocabulary.from_content(load_content())
 
 
 def problems(text: str, slot: Slot = Slot.INCOME) -> list[tuple[int, str]]:

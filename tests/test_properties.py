@@ -116,14 +116,7 @@ def test_generated_building_cards_load_and_play(
 
 
 def _vocabulary() -> Vocabulary:
-    content = br.load_content()
-    return Vocabulary(
-        resources=frozenset(r.id for r in content.resources),
-        payable=frozenset(r.id for r in content.resources if r.payable),
-        factions=frozenset(f.id for f in content.factions),
-        districts=frozenset(d.id for d in content.board.districts),
-        building_types=frozenset(t.id for t in content.tiles),
-    )
+    return Vocabulary.from_content(br.load_content())
 
 
 @given(effects(slot=Slot.WHEN_BUILT))

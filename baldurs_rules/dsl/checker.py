@@ -133,6 +133,17 @@ class Vocabulary:
             building_types=frozenset({"inn", "trading_hall", "market", "temple"}),
         )
 
+    @classmethod
+    def from_content(cls, content: Any) -> Vocabulary:
+        """The words of a loaded content (its resources, factions, districts, tile types)."""
+        return cls(
+            resources=frozenset(r.id for r in content.resources),
+            payable=frozenset(r.id for r in content.resources if r.payable),
+            factions=frozenset(f.id for f in content.factions),
+            districts=frozenset(d.id for d in content.board.districts),
+            building_types=frozenset(t.id for t in content.tiles),
+        )
+
     @property
     def countable(self) -> frozenset[str]:
         """Everything ``count(...)`` accepts (singular forms)."""

@@ -99,13 +99,7 @@ class _Generator:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
         content = load_content()
-        self.vocab = Vocabulary(
-            resources=frozenset(r.id for r in content.resources),
-            payable=frozenset(r.id for r in content.resources if r.payable),
-            factions=frozenset(f.id for f in content.factions),
-            districts=frozenset(d.id for d in content.board.districts),
-            building_types=frozenset(t.id for t in content.tiles),
-        )
+        self.vocab = Vocabulary.from_content(content)
         self.effects = [b.income.source for b in content.buildings.values() if b.income]
         self.effects += [b.when_built.source for b in content.buildings.values() if b.when_built]
         self.scores = [a.score.source for a in content.agendas.values()]
