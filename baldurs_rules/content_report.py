@@ -1,0 +1,440 @@
+"""Does the content play? Coverage, balance and game-length figures from bot games.
+
+[`content_report`][baldurs_rules.content_report.content_report] simulates games
+(with [`simulate`][baldurs_rules.simulate.simulate] and the per-game extra
+[`game_figures`][baldurs_rules.content_report.game_figures]) and answers the
+questions a content designer asks of a rule set:
+
+1. was every building card built at least once?
+2. was every agenda scored (worth more than 0) at least once?
+3. was every location trade used at least once?
+4. did some player reach level 6 (``FACTION_LEVEL``) on every faction track, and
+   was every reward of the spaces 1 to 6 received?
+5. does every seat win between 15% and 35% of the games (``SEAT_SHARE``)?
+6. did each scoring step and held attacks give prestige in some games?
+
+plus the mean prestige of each scoring step (and its share of the final score),
+the game length and how many games ended by the turn limit instead of the lot
+bag. [`format_report`][baldurs_rules.content_report.format_report] prints the
+figures as Markdown tables.
+
+Examples:
+    ```sh
+    python -m baldurs_rules.content_report --games 1000 --jobs 2
+    ```
+
+    ```python
+    from baldurs_rules.content_report import content_report
+    report = content_report(games=200, jobs=2)
+    assert report["criteria"]["buildings"]["ok"], report["criteria"]["buildings"]["missing"]
+    ```
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from baldurs_rules.content.loader import load_content
+from baldurs_rules.game import Game
+
+__all__ = [
+    "FACTION_LEVEL",
+    "SEAT_SHARE",
+    "content_report",
+    "format_report",
+    "game_figures",
+    "main",
+]
+
+FACTION_LEVEL = 6
+"""Criterion 4: every faction's rewards up to this space must be collected in some game."""
+
+SEAT_SHARE = (0.15, 0.35)
+"""Criterion 5: the lowest and highest share of the wins any seat may have."""
+
+STEPS = ("agendas", "network", "districts", "leftovers")
+"""The final scoring steps, in order (as ``Game.result().steps`` names them)."""
+
+
+def game_figures(game: Game) -> dict[str, Any]:
+    """What a finished game shows about the content (an ``extras`` function for simulate).
+
+    Returns:
+        ``built`` (building card ids built), ``agendas`` (agenda ids scored with a
+        value above 0), ``trades`` (``<location>:<n>`` of the trades used),
+        ``levels`` (faction id -> the highest influence level any player reached),
+        ``spaces`` (faction id -> the track spaces some player passed or landed
+        on, so received the reward of), ``held`` (regular and final attacks held),
+        ``held_prestige`` (prestige paid by held attacks), ``turn_limit`` (the
+        game ended by the turn limit, not by the lot bag).
+    """
+    built: set[str] = set()
+    agendas: set[str] = set()
+    trades: set[str] = set()
+    levels: dict[str, int] = {f.id: 0 for f in game.content.factions}
+    spaces: dict[str, set[int]] = {f.id: set() for f in game.content.factions}
+    held = held_prestige = 0
+    turn_limit = False
+    for event in game.events:
+        kind = event["kind"]
+        if kind == "build":
+            built.add(event["card"])
+        elif kind == "agenda_scored":
+            if event["value"] > 0:
+                agendas.add(event["cause"])
+        elif kind == "trade":
+            trades.add(event["cause"])
+        elif kind == "influence":
+            faction, level = event["faction"], event["level"]
+            levels[faction] = max(levels[faction], level)
+            spaces[faction].update(range(level - event["delta"] + 1, level + 1))
+        elif kind == "attack":
+            held += bool(event["held"])
+        elif kind == "resource":
+            if event["resource"] == "prestige" and event["cause"].startswith("attack:"):
+                held_prestige += event["delta"]
+        elif kind == "final_round":
+            turn_limit = event["cause"] == "turn_limit"
+    return {
+        "built": sorted(built),
+        "agendas": sorted(agendas),
+        "trades": sorted(trades),
+        "levels": levels,
+        "spaces": {k: sorted(v) for k, v in spaces.items()},
+        "held": held,
+        "held_prestige": held_prestige,
+        "turn_limit": turn_limit,
+    }
+
+
+def _count(records: Sequence[dict[str, Any]], key: str, ids: Sequence[str]) -> dict[str, int]:
+    """In how many games each id appears in the extras' list ``key``."""
+    counts = dict.fromkeys(ids, 0)
+    for record in records:
+        for item in record["extras"][key]:
+            counts[item] = counts.get(item, 0) + 1
+    return counts
+
+
+def content_report(
+    games: int = 1000,
+    players: int = 4,
+    bots: Sequence[str] = ("random",),
+    seed: int = 0,
+    jobs: int = 1,
+    content_path: str | None = None,
+) -> dict[str, Any]:
+    """Simulate ``games`` games and compute every figure of the content's acceptance criteria.
+
+    Args:
+        games: How many games (game ``i`` uses seed ``seed + i``).
+        players: Seats per game.
+        bots: Bot names, cycled over the seats (see ``simulate``).
+        seed: The first game's seed.
+        jobs: Worker processes.
+        content_path: A content directory (the default content if None).
+
+    Returns:
+        A dict of plain data: ``settings``; ``buildings``, ``agendas``, ``trades``
+        (id -> games where it was built / scored above 0 / used); ``factions``
+        (id -> ``max_level``, ``games_at_level`` (games where someone reached
+        ``FACTION_LEVEL``), ``spaces`` (space -> games where it was reached) and
+        ``rewarded`` (the spaces up to ``FACTION_LEVEL`` that carry a reward));
+        ``wins_per_seat`` and ``win_share`` (shared victories split);
+        ``steps`` (step -> ``mean`` prestige per player, ``share`` of the mean
+        final score, ``games`` where someone scored in it), with
+        ``before_scoring`` and ``total`` means; ``attacks`` (``held``,
+        ``games_with_held_prestige``, mean ``held_prestige`` per game);
+        ``length`` (``mean_turns``, ``min_turns``, ``max_turns``,
+        ``turn_limit_games``, ``turn_limit_rate``); ``seconds`` of simulation;
+        and ``criteria``: name -> ``{"ok": bool, "missing": [...]}`` for
+        ``buildings``, ``agendas``, ``trades``, ``factions``, ``seats`` and
+        ``steps``.
+    """
+    from baldurs_rules.simulate import simulate
+
+    content = load_content(content_path)
+    started = time.perf_counter()
+    records = simulate(
+        games,
+        players,
+        list(bots),
+        seed=seed,
+        jobs=jobs,
+        content_path=content_path,
+        extras=game_figures,
+    )
+    seconds = time.perf_counter() - started
+    n = len(records)
+
+    buildings = _count(records, "built", sorted(content.buildings))
+    agendas = _count(records, "agendas", sorted(content.agendas))
+    trade_ids = [f"{loc.id}:{i + 1}" for loc in content.locations for i in range(len(loc.trades))]
+    trades = _count(records, "trades", trade_ids)
+
+    factions: dict[str, Any] = {}
+    for faction in content.factions:
+        top = len(faction.rewards)
+        reached = dict.fromkeys(range(1, top + 1), 0)
+        for record in records:
+            for space in record["extras"]["spaces"][faction.id]:
+                reached[space] += 1
+        factions[faction.id] = {
+            "max_level": max((r["extras"]["levels"][faction.id] for r in records), default=0),
+            "games_at_level": sum(
+                1 for r in records if r["extras"]["levels"][faction.id] >= FACTION_LEVEL
+            ),
+            "spaces": reached,
+            "rewarded": [
+                i + 1
+                for i, reward in enumerate(faction.rewards[:FACTION_LEVEL])
+                if reward is not None
+            ],
+        }
+
+    wins = [0.0] * players
+    for record in records:
+        for seat in record["winners"]:
+            wins[seat] += 1 / len(record["winners"])
+    share = [w / n if n else 0.0 for w in wins]
+
+    seats_played = n * players
+    total = sum(sum(r["prestige"]) for r in records) / max(1, seats_played)
+    steps: dict[str, Any] = {}
+    for step in STEPS:
+        mean = sum(sum(r["steps"][step]) for r in records) / max(1, seats_played)
+        steps[step] = {
+            "mean": mean,
+            "share": mean / total if total else 0.0,
+            "games": sum(1 for r in records if any(v > 0 for v in r["steps"][step])),
+        }
+    before = sum(sum(r["before_scoring"]) for r in records) / max(1, seats_played)
+
+    attacks = {
+        "held": sum(r["extras"]["held"] for r in records),
+        "games_with_held_prestige": sum(1 for r in records if r["extras"]["held_prestige"] > 0),
+        "held_prestige": sum(r["extras"]["held_prestige"] for r in records) / max(1, n),
+    }
+    turns = [r["turns"] for r in records]
+    limit_games = sum(1 for r in records if r["extras"]["turn_limit"])
+    length = {
+        "mean_turns": sum(turns) / n if n else 0.0,
+        "min_turns": min(turns, default=0),
+        "max_turns": max(turns, default=0),
+        "turn_limit_games": limit_games,
+        "turn_limit_rate": limit_games / n if n else 0.0,
+    }
+
+    low, high = SEAT_SHARE
+    faction_missing = [
+        f"{fid}: level {FACTION_LEVEL} never reached (max {f['max_level']})"
+        for fid, f in factions.items()
+        if f["games_at_level"] == 0
+    ] + [
+        f"{fid}: reward of space {space} never received"
+        for fid, f in factions.items()
+        for space in f["rewarded"]
+        if f["spaces"][space] == 0
+    ]
+    step_missing = [
+        f"{step}: no prestige in any game" for step in STEPS if not steps[step]["games"]
+    ]
+    if not attacks["games_with_held_prestige"]:
+        step_missing.append("held attacks: no prestige in any game")
+    criteria = {
+        "buildings": [k for k, v in buildings.items() if v == 0],
+        "agendas": [k for k, v in agendas.items() if v == 0],
+        "trades": [k for k, v in trades.items() if v == 0],
+        "factions": faction_missing,
+        "seats": [
+            f"seat {seat}: {s:.1%} of the wins (not within {low:.0%} to {high:.0%})"
+            for seat, s in enumerate(share)
+            if not low <= s <= high
+        ],
+        "steps": step_missing,
+    }
+    return {
+        "settings": {
+            "games": n,
+            "players": players,
+            "bots": list(bots),
+            "seed": seed,
+            "content": content_path or "default",
+            "fingerprint": content.fingerprint,
+        },
+        "buildings": buildings,
+        "agendas": agendas,
+        "trades": trades,
+        "factions": factions,
+        "wins_per_seat": wins,
+        "win_share": share,
+        "steps": steps,
+        "before_scoring": before,
+        "total": total,
+        "attacks": attacks,
+        "length": length,
+        "seconds": seconds,
+        "criteria": {
+            name: {"ok": not missing, "missing": missing} for name, missing in criteria.items()
+        },
+    }
+
+
+# ------------------------------------------------------------------ Markdown
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
+    return lines
+
+
+def _coverage(title: str, counts: dict[str, int], games: int, what: str) -> list[str]:
+    """A coverage table: each id, in how many games, rarest first."""
+    used = sum(1 for v in counts.values() if v)
+    rows = [
+        (f"`{k}`", v, f"{v / games:.1%}" if games else "-")
+        for k, v in sorted(counts.items(), key=lambda kv: (kv[1], kv[0]))
+    ]
+    return [
+        f"### {title}",
+        "",
+        f"{used} of {len(counts)} {what} at least once.",
+        "",
+        *_table(["id", "games", "share of games"], rows),
+        "",
+    ]
+
+
+def format_report(report: dict[str, Any]) -> str:
+    """The report as Markdown: criteria first, then the tables behind them."""
+    s = report["settings"]
+    games = s["games"]
+    out = [
+        f"## Content report: {games} games, {s['players']} players,"
+        f" bots {', '.join(s['bots'])}, seed {s['seed']}",
+        "",
+        f"Content `{s['content']}` (fingerprint `{s['fingerprint']}`).",
+        "",
+        "### Criteria",
+        "",
+    ]
+    out += _table(
+        ["criterion", "ok", "missing"],
+        [
+            (name, "yes" if c["ok"] else "**no**", "; ".join(c["missing"]) or "-")
+            for name, c in report["criteria"].items()
+        ],
+    )
+    steps = report["steps"]
+    out += ["", "### Prestige per scoring step (mean per player)", ""]
+    rows = [("before scoring", f"{report['before_scoring']:.2f}", "-", "-")]
+    for step, v in steps.items():
+        rows.append((step, f"{v['mean']:.2f}", f"{v['share']:.1%}", v["games"]))
+    rows.append(("**total**", f"{report['total']:.2f}", "100%", "-"))
+    out += _table(["step", "mean prestige", "share of final score", "games with prestige"], rows)
+    a = report["attacks"]
+    out += [
+        "",
+        f"Held attacks: {a['held']} in all; they paid prestige in"
+        f" {a['games_with_held_prestige']} of {games} games"
+        f" ({a['held_prestige']:.2f} prestige per game).",
+        "",
+        "### Wins per seat (shared victories split)",
+        "",
+    ]
+    out += _table(
+        ["seat", "wins", "share"],
+        [
+            (seat, f"{w:g}", f"{sh:.1%}")
+            for seat, (w, sh) in enumerate(
+                zip(report["wins_per_seat"], report["win_share"], strict=True)
+            )
+        ],
+    )
+    length = report["length"]
+    out += [
+        "",
+        "### Game length",
+        "",
+        *_table(
+            ["mean turns", "min", "max", "ended by the turn limit"],
+            [
+                (
+                    f"{length['mean_turns']:.1f}",
+                    length["min_turns"],
+                    length["max_turns"],
+                    f"{length['turn_limit_games']} ({length['turn_limit_rate']:.1%})",
+                )
+            ],
+        ),
+        "",
+        "### Faction tracks",
+        "",
+    ]
+    out += _table(
+        [
+            "faction",
+            "max level",
+            f"games at level {FACTION_LEVEL}+",
+            *(f"space {i}" for i in range(1, FACTION_LEVEL + 1)),
+        ],
+        [
+            (
+                f"`{fid}`",
+                f["max_level"],
+                f["games_at_level"],
+                *(
+                    f"{f['spaces'][i]}" + ("" if i in f["rewarded"] else " (no reward)")
+                    for i in range(1, FACTION_LEVEL + 1)
+                ),
+            )
+            for fid, f in report["factions"].items()
+        ],
+    )
+    out.append("")
+    out += _coverage("Buildings built", report["buildings"], games, "buildings were built")
+    out += _coverage("Agendas scored (value > 0)", report["agendas"], games, "agendas scored")
+    out += _coverage("Location trades used", report["trades"], games, "trades were used")
+    out.append(f"Simulated in {report['seconds']:.1f} s.")
+    return "\n".join(out) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m baldurs_rules.content_report``: simulate and print the report.
+
+    Returns:
+        The exit status: 0 when every criterion holds, 1 otherwise.
+    """
+    parser = argparse.ArgumentParser(
+        prog="python -m baldurs_rules.content_report",
+        description="Simulate bot games and print the content's coverage, balance and"
+        " game-length figures as Markdown.",
+    )
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--bots", default="random", help="comma-separated bot names")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--content", default=None, help="content directory (default content)")
+    args = parser.parse_args(argv)
+    report = content_report(
+        games=args.games,
+        players=args.players,
+        bots=[b for b in args.bots.split(",") if b.strip()],
+        seed=args.seed,
+        jobs=args.jobs,
+        content_path=args.content,
+    )
+    sys.stdout.write(format_report(report))
+    sys.stdout.write(f"Run on {datetime.date.today().isoformat()}.\n")
+    return 0 if all(c["ok"] for c in report["criteria"].values()) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
