@@ -151,8 +151,8 @@ def test_final_attack_can_damage_before_scoring():
     finish_turns(game)
     assert game.state.owner[node(game, 14)] == -1
     assert game.state.damage[tables(game).district_index["seatower"]] == 1
-    # seat 2 scores its HQ's district only (Temples): the table gives 1 for one district
-    assert game.result().steps["districts"][2] == 1
+    # seat 2 scores its HQ's district only (Temples): the table gives 3 for one district
+    assert game.result().steps["districts"][2] == 3
 
 
 def test_game_over_state():

@@ -1,8 +1,8 @@
 """Factions and influence (RULES Part A "Factions"; B7).
 
 Thieves' Guild rewards (content/factions.yaml): 1: gain 1 gold, 2: -, 3: gain 2 gold,
-4: gain 1 supply; each opponent: lose 1 gold, ... 10: gain 4 prestige; past the top:
-1 prestige per point. The Harbourmaster's Pier trade 1 (1 favor) gives 2 influence
+4: gain 1 supply; each opponent: lose 1 gold, 5: -, ... 10: gain 4 prestige; past the
+top: 1 prestige per point. The Harbourmaster's Pier trade 1 (1 favor) gives 3 influence
 with the Thieves' Guild.
 """
 
@@ -41,14 +41,14 @@ def rewards(game, start):
 
 def test_influence_moves_the_cube():
     game, start = pier(0)
-    assert game.state.influence[0] == [0, 0, 2]
+    assert game.state.influence[0] == [0, 0, 3]
     assert game.state.influence[1] == [0, 0, 0]
     (moved,) = events_of(game, start, "influence")
-    assert (moved["faction"], moved["delta"], moved["level"]) == ("thieves_guild", 2, 2)
+    assert (moved["faction"], moved["delta"], moved["level"]) == ("thieves_guild", 3, 3)
 
 
 def test_reward_of_each_space_passed_and_landed_on_in_order():
-    game, start = pier(2, opponent_gold=3)
+    game, start = pier(1, opponent_gold=3)  # passes 2 (nothing) and 3, lands on 4
     assert game.state.influence[0][THIEVES] == 4
     assert rewards(game, start) == [
         (0, "gold", 2, "thieves_guild:3"),  # passed
@@ -58,28 +58,32 @@ def test_reward_of_each_space_passed_and_landed_on_in_order():
 
 
 def test_space_without_reward_pays_nothing():
-    game, start = pier(1)  # passes 2 (nothing), lands on 3 (2 gold)
-    assert rewards(game, start) == [(0, "gold", 2, "thieves_guild:3")]
+    game, start = pier(0)  # passes 1 (1 gold) and 2 (nothing), lands on 3 (2 gold)
+    assert rewards(game, start) == [
+        (0, "gold", 1, "thieves_guild:1"),
+        (0, "gold", 2, "thieves_guild:3"),
+    ]
 
 
 def test_influence_past_the_top_gives_one_prestige_per_point():
-    game, start = pier(9)  # lands on 10 (4 prestige) and goes one past (1 prestige)
+    game, start = pier(9)  # lands on 10 (4 prestige) and goes two past (1 prestige each)
     assert game.state.influence[0][THIEVES] == 10
     assert rewards(game, start) == [
         (0, "prestige", 4, "thieves_guild:10"),
         (0, "prestige", 1, "thieves_guild:top"),
+        (0, "prestige", 1, "thieves_guild:top"),
     ]
-    assert res(game, 0)["prestige"] == 5
+    assert res(game, 0)["prestige"] == 6
 
 
 def test_influence_at_the_top_stays_there_and_gives_prestige():
     game, start = pier(10)
     assert game.state.influence[0][THIEVES] == 10
-    assert rewards(game, start) == [(0, "prestige", 1, "thieves_guild:top")] * 2
+    assert rewards(game, start) == [(0, "prestige", 1, "thieves_guild:top")] * 3
 
 
 def test_any_faction_asks_the_gaining_player():
-    # Pilgrims' Steps trade 2 (2 favor): "gain 2 influence with any faction"
+    # Pilgrims' Steps trade 2 (2 favor): "gain 3 influence with any faction"
     game = br.scenario({"players": 3, "seats": [{}, {"resources": {"favor": 2}}, {}], "active": 1})
     play(game, "visit pilgrims_steps", "trade 2")
     assert game.decision[:2] == ("faction", 1)
@@ -90,8 +94,8 @@ def test_any_faction_asks_the_gaining_player():
         "faction thieves_guild",
     ]
     play(game, "faction council_of_four")
-    assert game.state.influence[1] == [2, 0, 0]
-    assert res(game, 1)["favor"] == 1  # paid 2; Council space 2 gives 1 favor
+    assert game.state.influence[1] == [3, 0, 0]
+    assert res(game, 1)["favor"] == 1  # paid 2; Council space 2 gives 1 favor, 3 nothing
 
 
 def test_any_faction_from_a_connection_bonus_asks_the_temple_owner():
@@ -112,12 +116,12 @@ def test_any_faction_from_a_connection_bonus_asks_the_temple_owner():
 
 
 def test_reward_that_grants_influence_chains():
-    # Council space 7: "gain 1 influence with any faction"; from 6 the High Hall's
-    # trade 1 lifts Council to 8 (7 then 8) and the extra point goes where chosen
+    # Council space 7: "gain 1 influence with any faction"; from 4 the High Hall's
+    # trade 1 lifts Council to 7 (5, 6 then 7) and the extra point goes where chosen
     game = br.scenario(
         {
             "players": 2,
-            "seats": [{"resources": {"favor": 1}, "influence": {"council_of_four": 5}}, {}],
+            "seats": [{"resources": {"favor": 1}, "influence": {"council_of_four": 4}}, {}],
         }
     )
     play(game, "visit high_hall", "trade 1")  # 6: return worker; draw 1 agenda, 7: any faction

@@ -176,9 +176,9 @@ def test_impossible_placement_in_a_reward_is_skipped():
     # Flaming Fist space 4 "place watchtower" with every fortification site taken
     sites = {s.removeprefix("site "): {"piece": "watchtower", "owner": 1} for s in FORT_SITES}
     game = position(
-        [{"resources": {"favor": 1}, "influence": {"flaming_fist": 3}}, {}], sites=sites
+        [{"resources": {"favor": 1}, "influence": {"flaming_fist": 2}}, {}], sites=sites
     )
-    play(game, "visit seatower_barbican", "trade 1")
+    play(game, "visit seatower_barbican", "trade 1")  # gain 2 influence with flaming_fist
     assert game.state.influence[0][1] == 4
     assert game.decision == ("turn", 1)
     assert not events_of(game, 0, "place")

@@ -63,17 +63,17 @@ def test_agendas_one_per_faction_at_four_influence_the_best_ones():
             {},
         ],
         lots={
-            17: {"building": "fishmongers_row", "owner": 0},  # 2 markets: master = 4
+            17: {"building": "fishmongers_row", "owner": 0},  # 2 markets: master = 6
             19: {"building": "counting_house", "owner": 0},
             25: {"building": "drowned_lantern", "owner": 0},  # 1 inn: host = 2 + 1 opponent
             27: {"building": "ropewalk", "owner": 0},  # 1 trading hall: coster = 2
         },
     )
     result = play_out(game)
-    assert result.steps["agendas"] == [4 + 3, 0]
-    assert result.tie_breaks["agenda_prestige"] == [7, 0]
+    assert result.steps["agendas"] == [6 + 3, 0]
+    assert result.tie_breaks["agenda_prestige"] == [9, 0]
     scored = [(e["cause"], e["value"]) for e in game.events if e["kind"] == "agenda_scored"]
-    assert scored == [("master_of_the_counting_tables", 4), ("host_of_the_city", 3)]
+    assert scored == [("master_of_the_counting_tables", 6), ("host_of_the_city", 3)]
 
 
 def test_each_agenda_scores_once_even_with_more_factions():
@@ -147,8 +147,8 @@ def test_districts_with_a_building_or_the_hq_fortifications_do_not_count():
         sites={"grey_harbor_fort_1": {"piece": "keep", "owner": 0}},
     )
     result = play_out(game)
-    # table [0, 1, 2, 4, 6, 9, ...]: seat 0 has 2 districts, seat 1 five (with Temples)
-    assert result.steps["districts"] == [2, 9]
+    # table [0, 3, 7, 11, 15, 19, ...]: seat 0 has 2 districts, seat 1 five (with Temples)
+    assert result.steps["districts"] == [7, 19]
 
 
 # ------------------------------------------------------------------ leftovers
@@ -187,24 +187,24 @@ def test_result_adds_every_step_to_the_prestige_before_scoring():
     assert result.steps == {
         "agendas": [2 + 1, 0],
         "network": [4, 2],
-        "districts": [1, 1],
+        "districts": [3, 3],
         "leftovers": [14 // 3, 9 // 3],
     }
-    assert result.prestige == [3 + 3 + 4 + 1 + 4, 1 + 0 + 2 + 1 + 3]
+    assert result.prestige == [3 + 3 + 4 + 3 + 4, 1 + 0 + 2 + 3 + 3]
     assert result.ranking == [0, 1]
     assert result.winners == [0]
     assert [row[3] for row in game.state.res] == result.prestige
 
 
 # ------------------------------------------------------------------ tie-breaks
-# Equal positions: each seat scores 2 (network) + 1 (district) + 4 (leftovers:
-# seat 0 14 -> 4, seat 1 5 + 7 = 12 -> 4) = 7 prestige.
+# Equal positions: each seat scores 2 (network) + 3 (district) + 4 (leftovers:
+# seat 0 14 -> 4, seat 1 5 + 7 = 12 -> 4) = 9 prestige.
 EVEN = [{}, {"resources": {"gold": 5}}]
 
 
 def test_equal_everything_shares_the_victory():
     result = play_out(final_position(EVEN))
-    assert result.prestige == [7, 7]
+    assert result.prestige == [9, 9]
     assert result.tie_breaks == {
         "portfolio_buildings": [0, 0],
         "fortifications": [0, 0],
@@ -218,7 +218,7 @@ def test_tie_break_more_buildings_in_portfolio_damaged_included():
         EVEN, lots={5: {"building": "drowned_lantern", "owner": 1, "damaged": True}}
     )
     result = play_out(game)
-    assert result.prestige == [7, 7]
+    assert result.prestige == [9, 9]
     assert result.tie_breaks["portfolio_buildings"] == [0, 1]
     assert result.ranking == [1, 0]
     assert result.winners == [1]
@@ -231,7 +231,7 @@ def test_tie_break_portfolio_buildings_before_fortifications():
         sites={"heapside_fort_1": {"piece": "watchtower", "owner": 0}},
     )
     result = play_out(game)
-    assert result.prestige == [7, 7]
+    assert result.prestige == [9, 9]
     assert result.tie_breaks["fortifications"] == [1, 0]
     assert result.winners == [1]
 
@@ -239,7 +239,7 @@ def test_tie_break_portfolio_buildings_before_fortifications():
 def test_tie_break_more_fortifications_gates_included():
     game = final_position(EVEN, sites={"seatower_gate": {"piece": "gate", "owner": 0}})
     result = play_out(game)
-    assert result.prestige == [7, 7]
+    assert result.prestige == [9, 9]
     assert result.tie_breaks["fortifications"] == [1, 0]
     assert result.winners == [0]
 
@@ -254,7 +254,7 @@ def test_tie_break_counts_fortifications_not_their_defense():
         },
     )
     result = play_out(game)
-    assert result.prestige == [7, 7]
+    assert result.prestige == [9, 9]
     assert result.tie_breaks["fortifications"] == [1, 2]
     assert result.winners == [1]
 
@@ -268,6 +268,6 @@ def test_tie_break_more_prestige_from_agendas():
         ]
     )
     result = play_out(game)
-    assert result.prestige == [8, 8]
+    assert result.prestige == [10, 10]
     assert result.tie_breaks["agenda_prestige"] == [1, 0]
     assert result.winners == [0]

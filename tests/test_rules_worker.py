@@ -54,8 +54,8 @@ def test_one_trade_at_most_then_the_turn_ends():
     game = position([{"resources": {"favor": 5}}, {}])
     play(game, "visit high_hall")
     assert legal(game) == ["trade 1", "trade 2", "skip"]
-    play(game, "trade 1")  # gain 2 influence with council_of_four
-    assert game.state.influence[0][0] == 2
+    play(game, "trade 1")  # gain 3 influence with council_of_four
+    assert game.state.influence[0][0] == 3
     assert res(game, 0)["favor"] == 5 - 1 + 1  # paid 1; Council space 2 gives 1 favor
     assert game.decision == ("turn", 1)  # no second trade
     assert len(events_of(game, 0, "trade")) == 1
