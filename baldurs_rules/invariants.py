@@ -188,14 +188,13 @@ def check_all(game: Any) -> list[str]:
 
 
 def json_round_trip(game: Any) -> list[str]:
-    """``Game.from_json(game.to_json())`` equals the game and saves to the same text."""
+    """``Game.from_json(game.to_json())`` equals the game, actions included."""
     from baldurs_rules.game import Game
 
-    text = game.to_json()
-    again = Game.from_json(text, game.content)
-    if again != game:
+    again = Game.from_json(game.to_json(), game.content)
+    if again != game or again._actions != game._actions:
         return ["the game changed through a JSON round trip"]
-    return [] if again.to_json() == text else ["JSON text differs after a round trip"]
+    return []
 
 
 def replay_matches(game: Any) -> list[str]:
@@ -215,14 +214,15 @@ def rejects_illegal(game: Any, action: Any) -> list[str]:
 
     if game.is_legal(action):
         return []
-    before = game.to_json()
+    before = game.clone()
     try:
         game.apply(action)
     except IllegalActionError:
         pass
     else:
         return [f"illegal action {action!r} was accepted"]
-    return [] if game.to_json() == before else [f"rejected {action!r} changed the game"]
+    unchanged = game == before and game._actions == before._actions
+    return [] if unchanged else [f"rejected {action!r} changed the game"]
 
 
 def view_hides_hidden(game: Any, seat: int) -> list[str]:

@@ -36,6 +36,14 @@ def _one_of(values: Any) -> Check:
 
 
 def _field_checks(rules: Rules, players: int) -> dict[str, Check]:
+    """The check of every state field for a player count (built once, kept with the rules)."""
+    cache: dict[int, dict[str, Check]] = rules.__dict__.setdefault("_field_checks", {})
+    if players not in cache:
+        cache[players] = _build_field_checks(rules, players)
+    return cache[players]
+
+
+def _build_field_checks(rules: Rules, players: int) -> dict[str, Check]:
     t, content = rules.t, rules.content
     nodes, seats = len(t.node_ids), players
     seat = _int(0, seats - 1)

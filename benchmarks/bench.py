@@ -7,6 +7,7 @@ Prints medians (one core, this process) of:
 * full random games per second for 2, 3 and 4 players (and ms per game);
 * ``clone()``, ``to_json()`` and ``Game.from_json()`` at mid-game;
 * ``bbg --help`` start-up (a subprocess);
+* ``simulate`` with ``jobs=1`` and ``jobs=2`` (wall clock, and that the records are identical);
 * the yardstick: random playouts of python-chess in the same run, and our 4-player
   games per second over chess games per second.
 
@@ -115,6 +116,22 @@ def bench_cli(repeat: int) -> None:
     print(f"bbg --help start-up: {elapsed * 1000:6.1f} ms")
 
 
+def bench_jobs(games: int) -> None:
+    """Wall-clock scaling of ``simulate`` from one process to two (identical records)."""
+    from baldurs_rules.simulate import simulate
+
+    times, results = {}, {}
+    for jobs in (1, 2):
+        start = time.perf_counter()
+        results[jobs] = simulate(games, 4, ["random", "greedy"], seed=100, jobs=jobs)
+        times[jobs] = time.perf_counter() - start
+    same = "identical" if results[1] == results[2] else "DIFFERENT"
+    print(
+        f"simulate {games} games (random+greedy): jobs=1 {times[1]:5.1f} s, jobs=2"
+        f" {times[2]:5.1f} s, scaling {times[1] / times[2]:.2f}x (records {same})"
+    )
+
+
 def bench_chess(games: int) -> float | None:
     try:
         import chess
@@ -151,6 +168,7 @@ def main() -> None:
     ours = bench_games(content, games)
     bench_state(content, repeat)
     bench_cli(repeat)
+    bench_jobs(16 if args.quick else 40)
     chess_median = bench_chess(max(20, games // 4))
     if chess_median:
         print(
