@@ -152,15 +152,50 @@ class State:
     options: list[Action] | None
 
     def clone(self) -> State:
-        """An independent copy (events are shared: they are never changed once logged)."""
+        """An independent copy (events are shared: they are never changed once logged).
+
+        Written out field by field because it is on the hot path of search bots;
+        ``tests/test_state.py`` checks that it copies every field of ``FIELDS`` to
+        the depth given there.
+        """
         new = State.__new__(State)
-        for name, depth in FIELDS.items():
-            value = getattr(self, name)
-            if depth == 1:
-                value = value[:]
-            elif depth == 2:
-                value = [row[:] for row in value]
-            setattr(new, name, value)
+        new.players = self.players
+        new.advanced = self.advanced
+        new.seed = self.seed
+        new.rng = self.rng
+        new.phase = self.phase
+        new.active = self.active
+        new.turn = self.turn
+        new.end_triggered = self.end_triggered
+        new.stack = self.stack[:]
+        new.decision = self.decision
+        new.final_queue = self.final_queue[:]
+        new.used = self.used[:]
+        new.res = [row[:] for row in self.res]
+        new.cubes = self.cubes[:]
+        new.influence = [row[:] for row in self.influence]
+        new.worker = self.worker[:]
+        new.hand = [row[:] for row in self.hand]
+        new.agendas = [row[:] for row in self.agendas]
+        new.portfolio = [row[:] for row in self.portfolio]
+        new.hq = self.hq[:]
+        new.owner = self.owner[:]
+        new.piece = self.piece[:]
+        new.lots = self.lots[:]
+        new.bag = self.bag[:]
+        new.final_token = self.final_token
+        new.track = self.track[:]
+        new.strength = self.strength
+        new.damage = self.damage[:]
+        new.deck = self.deck[:]
+        new.offer = self.offer[:]
+        new.discard = self.discard[:]
+        new.agenda_deck = self.agenda_deck[:]
+        new.gate_deck = self.gate_deck[:]
+        new.piles = self.piles[:]
+        new.hq_offer = self.hq_offer[:]
+        new.scores = self.scores
+        new.events = self.events[:]
         new.options = self.options
         return new
 

@@ -1,0 +1,39 @@
+"""The plain-data state: clone copies every field to the right depth."""
+
+from __future__ import annotations
+
+import random
+
+import baldurs_rules as br
+from baldurs_rules.rules.state import FIELDS
+
+
+def _midgame() -> br.Game:
+    game = br.new_game(4, 11, advanced=True)
+    rng = random.Random(11)
+    for _ in range(120):
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_clone_copies_every_field_to_its_depth() -> None:
+    state = _midgame().state
+    copy = state.clone()
+    assert copy == state
+    for name, depth in FIELDS.items():
+        original, cloned = getattr(state, name), getattr(copy, name)
+        assert cloned == original, name
+        if depth >= 1:
+            assert cloned is not original, f"{name} is shared, not copied"
+        if depth == 2:
+            assert all(a is not b for a, b in zip(cloned, original, strict=True)), name
+
+
+def test_changing_a_clone_leaves_the_original_alone() -> None:
+    game = _midgame()
+    before = game.to_json()
+    copy = game.clone()
+    rng = random.Random(3)
+    while not copy.is_over:
+        copy.apply(rng.choice(copy.legal_actions()))
+    assert game.to_json() == before
