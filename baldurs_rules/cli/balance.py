@@ -50,8 +50,8 @@ def _table(console: Console, report: BalanceReport, top: int) -> None:
     table = Table(
         title=f"Cards by effectiveness ({report.games} games, {report.players} players,"
         f" bots: {', '.join(report.bots)}) — top and bottom {top}",
-        caption="used: share of games; win: win rate of the seats that used it;"
-        " lift: win-rate points over the seats that did not",
+        caption="used: share of games where a seat used it; win: win rate of the seats that"
+        " used it; lift: win-rate points over the seats that did not",
     )
     for name in ("card", "kind", "used", "win", "95% CI", "lift", "95% CI ", "prestige"):
         table.add_column(
