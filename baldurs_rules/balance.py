@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from baldurs_rules.game import Game
+from baldurs_rules.rules import Rules
 
 __all__ = ["BalanceReport", "CardRow", "card_usage", "compare", "run_balance", "wilson"]
 
@@ -55,8 +56,10 @@ def card_usage(game: Game) -> dict[str, Any]:
         elif kind == "agenda_scored":
             items[event["cause"]][seat][0] += 1
             kinds[event["cause"]] = "agenda"
+    t = Rules.of(content).t
+    score = t.resource_ids[t.prestige]
     for event in state.events:
-        if event["kind"] == "resource" and event["resource"] == "prestige":
+        if event["kind"] == "resource" and event["resource"] == score:
             cause = event["cause"].removeprefix("agenda:")
             if cause in kinds or cause in content.hqs:
                 items[cause][event["seat"]][1] += event["delta"]

@@ -150,7 +150,7 @@ def evaluate(game: Game, seat: int, weights: dict[str, float] | None = None) -> 
     if young:
         need = sum(t.cost[c] for c in state.hand[seat])
         value += min(res[t.gold], need) * w["gold_early"] * young
-    value += (res[t.supply] + res[t.favor]) * leftover
+    value += sum(res[i] for i in t.leftovers if i != t.gold) * leftover
     value += len(state.hand[seat]) * (leftover + w["hand"] * young)
     value += w["portfolio"] * sum(1 for c in state.portfolio[seat] if c in t.tile_of)
     value += largest_network(t, state, seat) * float(scoring["network_per_piece"])

@@ -41,6 +41,7 @@ from typing import Any
 
 from baldurs_rules.content.loader import load_content
 from baldurs_rules.game import Game
+from baldurs_rules.rules import Rules
 
 __all__ = [
     "FACTION_LEVEL",
@@ -73,6 +74,8 @@ def game_figures(game: Game) -> dict[str, Any]:
         ``held_prestige`` (prestige paid by held attacks), ``turn_limit`` (the
         game ended by the turn limit, not by the lot bag).
     """
+    tables = Rules.of(game.content).t
+    score = tables.resource_ids[tables.prestige]
     built: set[str] = set()
     agendas: set[str] = set()
     trades: set[str] = set()
@@ -96,7 +99,7 @@ def game_figures(game: Game) -> dict[str, Any]:
         elif kind == "attack":
             held += bool(event["held"])
         elif kind == "resource":
-            if event["resource"] == "prestige" and event["cause"].startswith("attack:"):
+            if event["resource"] == score and event["cause"].startswith("attack:"):
                 held_prestige += event["delta"]
         elif kind == "final_round":
             turn_limit = event["cause"] == "turn_limit"

@@ -96,8 +96,9 @@ def prestige_matches_events(game: Any) -> list[str]:
     """Each player's prestige is the sum of the prestige changes in the log."""
     rules, state = _parts(game)
     logged = [0] * state.players
+    score = rules.t.resource_ids[rules.t.prestige]
     for event in state.events:
-        if event["kind"] == "resource" and event["resource"] == "prestige":
+        if event["kind"] == "resource" and event["resource"] == score:
             logged[event["seat"]] += event["delta"]
     actual = [row[rules.t.prestige] for row in state.res]
     return [] if logged == actual else [f"prestige {actual} but the log sums to {logged}"]

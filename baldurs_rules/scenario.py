@@ -157,7 +157,8 @@ class _Scenario:
         for seat in range(players):  # the log explains every point of prestige
             prestige = state.res[seat][self.t.prestige]
             if prestige:
-                log(state, "resource", seat, "scenario", resource="prestige", delta=prestige)
+                score = self.t.resource_ids[self.t.prestige]
+                log(state, "resource", seat, "scenario", resource=score, delta=prestige)
         active = data.get("active", 0)
         if type(active) is not int or not 0 <= active < players:
             raise StateError(f"'active' must be a seat from 0 to {players - 1}")

@@ -536,3 +536,29 @@ def test_problem_format_units() -> None:
     assert str(error) == "x.yaml:2:5: one\n  a: bad\n    ^\ntwo"
     assert error.location == loc
     assert error.message == "one"
+
+
+def test_roles_and_leftovers_must_name_resources(content_dir: Path) -> None:
+    game = content_dir / "game.yaml"
+    text = game.read_text()
+    text = text.replace("build_cost: gold", "build_cost: gld").replace(
+        "leftovers: [gold, supply, favor]", "leftovers: [gold, suply, favor]"
+    )
+    game.write_text(text)
+    lines = text.splitlines()
+    role = next(i for i, line in enumerate(lines) if "build_cost: gld" in line)
+    left = next(i for i, line in enumerate(lines) if "leftovers: [gold, suply" in line)
+    assert described(problems_of(content_dir)) == [
+        (
+            str(game),
+            role + 1,
+            lines[role].index("gld") + 1,
+            "unknown resource 'gld'; did you mean 'gold'?",
+        ),
+        (
+            str(game),
+            left + 1,
+            lines[left].index("suply") + 1,
+            "unknown resource 'suply'; did you mean 'supply'?",
+        ),
+    ]

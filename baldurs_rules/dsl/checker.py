@@ -332,8 +332,9 @@ class _Checker:
             hint = f"; write influence({word})"
         elif singular(word) in self.vocab.countable:
             hint = f"; write count({word})"
-        if word not in self.vocab.quantities:
-            suggestion = hint or did_you_mean(word, self.vocab.quantities)
+        known = self.vocab.quantities | self.vocab.resources  # a resource reads as an amount
+        if word not in known:
+            suggestion = hint or did_you_mean(word, known)
             self.report(node.name, f"unknown quantity {word!r}{suggestion}")
 
     def count(self, node: A.Count) -> None:

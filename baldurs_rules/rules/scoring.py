@@ -89,7 +89,7 @@ class Scoring:
     def leftovers(self, state: State, seat: int) -> int:
         t = self.t
         row = state.res[seat]
-        total = row[t.gold] + row[t.supply] + row[t.favor] + len(state.hand[seat])
+        total = sum(row[i] for i in t.leftovers) + len(state.hand[seat])
         points = total // int(self.settings["leftovers_divisor"])
         change(t, state, seat, t.prestige, points, "score:leftovers")
         return points

@@ -19,7 +19,9 @@ class Tables:
     """Indices of a content, and the effect program of all its scripts.
 
     Attributes:
-        gold, supply, favor, prestige: Resource indices the rules name.
+        gold, favor, prestige: Indices of the resources with a role in the rules
+            (``roles`` in game.yaml: building cost, trade cost, score).
+        leftovers: Indices of the resources counted in the leftovers step.
         resource_ids: Resource ids in order.
         factions: Faction ids in order.
         districts: District ids in order.
@@ -41,8 +43,10 @@ class Tables:
         settings = content.settings
         self.resource_ids = [r.id for r in content.resources]
         rid = {r: i for i, r in enumerate(self.resource_ids)}
-        self.gold, self.supply = rid["gold"], rid["supply"]
-        self.favor, self.prestige = rid["favor"], rid["prestige"]
+        roles = settings["roles"]
+        self.gold, self.favor = rid[roles["build_cost"]], rid[roles["trade_cost"]]
+        self.prestige = rid[roles["score"]]
+        self.leftovers = [rid[r] for r in settings["scoring"]["leftovers"]]
         self.factions = [f.id for f in content.factions]
         self.faction_index = {f: i for i, f in enumerate(self.factions)}
         self.districts = [d.id for d in content.board.districts]
