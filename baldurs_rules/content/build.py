@@ -165,12 +165,7 @@ class Builder:
         self.unique(at["districts"].items(), "district")
         nodes: list[MapNode] = []
         for i, n in enumerate(at["nodes"].items()):
-            if n.get("district") not in known:
-                self.report(
-                    n["district"],
-                    f"unknown district {n.get('district')!r}"
-                    + did_you_mean(str(n.get("district")), known),
-                )
+            self.refers(n["district"], known, "district")
             if n.get("kind") == "lot" and n.get("lot") is None:
                 self.report(n, f"lot {n.get('id')!r} has no lot number", key=False)
             lot = n.get("lot") if n.get("kind") == "lot" else None
@@ -239,12 +234,7 @@ class Builder:
     def buildings(self, entries: list[At], tiles: set[str]) -> dict[str, Building]:
         found: dict[str, Building] = {}
         for b in entries:
-            if b.get("type") not in tiles:
-                self.report(
-                    b["type"],
-                    f"unknown building type {b.get('type')!r}"
-                    + did_you_mean(str(b.get("type")), tiles),
-                )
+            self.refers(b["type"], tiles, "building type")
             found[b.get("id")] = Building(
                 b.get("id"),
                 b.get("name"),
@@ -282,12 +272,7 @@ class Builder:
         seen: dict[str, str] = {}
         for h in entries:
             district = h.get("district")
-            if district not in districts:
-                self.report(
-                    h["district"],
-                    f"unknown district {district!r}" + did_you_mean(str(district), districts),
-                )
-            elif district in seen:
+            if self.refers(h["district"], districts, "district") and district in seen:
                 self.report(
                     h["district"],
                     f"HQ {h.get('id')!r} names district {district!r},"
@@ -310,12 +295,7 @@ class Builder:
         seen: set[str] = set()
         for loc in entries:
             district = loc.get("district")
-            if district not in districts:
-                self.report(
-                    loc["district"],
-                    f"unknown district {district!r}" + did_you_mean(str(district), districts),
-                )
-            elif district in seen:
+            if self.refers(loc["district"], districts, "district") and district in seen:
                 self.report(loc["district"], f"district {district!r} has two special locations")
             seen.add(district)
             trades = [
@@ -332,6 +312,14 @@ class Builder:
             if entries:
                 self.report(entries[0], f"district {district!r} has no special location")
         return tuple(found)
+
+    def refers(self, at: At, known: set[str], what: str) -> bool:
+        """Whether the value at ``at`` is one of ``known``; if not, report it with a suggestion."""
+        value = at.data
+        if value in known:
+            return True
+        self.report(at, f"unknown {what} {value!r}" + did_you_mean(str(value), known))
+        return False
 
     def unique(self, entries: Iterable[At], what: str) -> None:
         seen: set[Any] = set()

@@ -35,7 +35,7 @@ from baldurs_rules.content.model import Content
 from baldurs_rules.content.schema import schema_problems
 from baldurs_rules.content.yamlio import Path_, YamlDoc, read_yaml
 from baldurs_rules.dsl.checker import Slot
-from baldurs_rules.errors import ContentError, Location, Problem, did_you_mean
+from baldurs_rules.errors import ContentError, Location, Problem
 
 __all__ = ["CARD_FILES", "FILES", "content_hash", "load_content"]
 
@@ -321,18 +321,10 @@ def _unique_across(cards: dict[str, list[At]], b: Builder) -> None:
 
 def _cross_check(content: Content, g: At, b: Builder) -> None:
     resources = {r.id for r in content.resources}
-    for role, resource in content.settings["roles"].items():
-        if resource not in resources:
-            b.report(
-                g["roles"][role],
-                f"unknown resource {resource!r}" + did_you_mean(str(resource), resources),
-            )
-    for i, resource in enumerate(content.settings["scoring"]["leftovers"]):
-        if resource not in resources:
-            b.report(
-                g["scoring"]["leftovers"][i],
-                f"unknown resource {resource!r}" + did_you_mean(str(resource), resources),
-            )
+    for role in content.settings["roles"]:
+        b.refers(g["roles"][role], resources, "resource")
+    for i in range(len(content.settings["scoring"]["leftovers"])):
+        b.refers(g["scoring"]["leftovers"][i], resources, "resource")
     players = content.settings["players"]
     if players["min"] > players["max"]:
         b.report(g["players"], "players: min is larger than max")
