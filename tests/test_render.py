@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from functools import cache
 from typing import Any
 
@@ -469,15 +468,7 @@ EXPRESSIONS = exprs(3)
 
 
 def _nodes(node: Any) -> list[Any]:
-    if isinstance(node, tuple):
-        return [x for item in node for x in _nodes(item)]
-    if not dataclasses.is_dataclass(node):
-        return []
-    found = [node]
-    for f in dataclasses.fields(node):
-        if f.name != "span":
-            found.extend(_nodes(getattr(node, f.name)))
-    return found
+    return A.walk(node)
 
 
 @settings(max_examples=300, deadline=None)

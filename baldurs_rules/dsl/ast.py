@@ -14,8 +14,9 @@ Examples:
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 __all__ = [
     "Amount",
@@ -49,6 +50,7 @@ __all__ = [
     "Span",
     "TakeGate",
     "When",
+    "walk",
 ]
 
 
@@ -352,3 +354,22 @@ Effect: TypeAlias = (
     " | Build | ReturnWorker | Nothing"
 )
 Node: TypeAlias = "Effect | Expr | Cond | Amount | InfluenceAmount | Name | Here | InDistrict"
+
+
+def walk(node: Any) -> list[Any]:
+    """Every node of a tree (tuples of nodes too), in pre-order.
+
+    Examples:
+        >>> from baldurs_rules.dsl import parse_effect
+        >>> [type(n).__name__ for n in walk(parse_effect("gain 2 gold"))]
+        ['Gain', 'Amount', 'Number', 'Name']
+    """
+    if isinstance(node, tuple):
+        return [found for item in node for found in walk(item)]
+    if not dataclasses.is_dataclass(node):
+        return []
+    found = [node]
+    for f in dataclasses.fields(node):
+        if f.name != "span":
+            found.extend(walk(getattr(node, f.name)))
+    return found
