@@ -59,13 +59,14 @@ class Action(NamedTuple):
 
     @classmethod
     def from_notation(cls, text: str) -> Action:
-        """Read an action's notation (numbers become ints); no legality check.
+        """Read an action's notation (any case; ASCII numbers become ints); no legality check.
 
         Use [`Game.parse_action`][baldurs_rules.game.Game.parse_action] to also check
         that the action is legal now.
         """
-        words = text.split()
+        words = text.lower().split()
         if not words:
             return cls("")
-        args = tuple(int(w) if w.isdigit() else w for w in words[1:])
-        return cls(words[0].lower(), args)
+        # ASCII digits only: '²' or '٣' are not numbers here (and int() refuses some).
+        args = tuple(int(w) if w.isascii() and w.isdigit() else w for w in words[1:])
+        return cls(words[0], args)

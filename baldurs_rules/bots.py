@@ -225,7 +225,7 @@ class GreedyBot:
         if len(options) == 1:
             return options[0]
         seat = game.current_player
-        kind = game.decision[0] if game.decision else ""
+        kind = game.state.decision[0] if game.state.decision else ""
         best: list[Action] = []
         best_value = float("-inf")
         for action in options:
@@ -240,7 +240,7 @@ class GreedyBot:
 
     def _value(self, game: Game, seat: int, kind: str, follow: int) -> float:
         """Evaluate; while ``seat`` itself decides next, the best of its follow-ups."""
-        decision = game.decision
+        decision = game.state.decision
         if follow <= 0 or decision is None or decision[1] != seat or decision[0] == kind:
             return evaluate(game, seat, self.weights)
         best = float("-inf")

@@ -23,6 +23,7 @@ __all__ = [
     "DslCheckError",
     "DslError",
     "DslSyntaxError",
+    "EngineError",
     "IllegalActionError",
     "Location",
     "Problem",
@@ -122,6 +123,13 @@ class IllegalActionError(RulesError):
 
 class StateError(RulesError):
     """A saved game (JSON) or a scenario is malformed or inconsistent."""
+
+
+class EngineError(RulesError):
+    """The engine failed while applying a legal action (a bug, or content it cannot run).
+
+    The game is restored to exactly what it was before the action.
+    """
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:

@@ -1,12 +1,11 @@
-"""The public game API: create, ask, answer, inspect, save, replay.
+"""The public game API: create, ask, answer, inspect, undo, save, replay.
 
 Examples:
     >>> import baldurs_rules as br
     >>> game = br.new_game(players=3, seed=7)
     >>> game.current_player
     0
-    >>> action = game.legal_actions()[0]
-    >>> game.apply(action)
+    >>> game.apply("income")
     >>> br.Game.from_json(game.to_json()) == game
     True
 """
@@ -14,20 +13,41 @@ Examples:
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from baldurs_rules.actions import Action
 from baldurs_rules.content.loader import load_content
 from baldurs_rules.content.model import Content
-from baldurs_rules.errors import IllegalActionError, RulesError, StateError, did_you_mean
+from baldurs_rules.errors import (
+    EngineError,
+    IllegalActionError,
+    RulesError,
+    StateError,
+    did_you_mean,
+)
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.state import State
 
-__all__ = ["FORMAT", "Game", "Result", "new_game", "replay"]
+if TYPE_CHECKING:
+    from baldurs_rules.decisions import Decision
 
-FORMAT = "baldurs_rules/game@1"
-"""The format tag of saved games and records."""
+__all__ = ["FORMAT", "FORMATS", "Game", "Result", "new_game", "replay"]
+
+FORMAT = "baldurs_rules/game@2"
+"""The format tag of game files: a record (seed, players, actions) with, in a save, the state."""
+FORMATS = ("baldurs_rules/game@1", FORMAT)
+"""Format tags that are read (``@1`` records have no state and no seats)."""
+
+CHECKPOINT_EVERY = 24
+"""Actions between two snapshots of the state (restoring after an engine failure and
+[`Game.undo`][baldurs_rules.game.Game.undo] replay at most this many actions)."""
+
+REVEALING_EVENTS = frozenset(
+    {"draw_building", "draw_agenda", "lot", "lot_banned", "final_token", "end_triggered"}
+)
+"""Event kinds that show someone something that was hidden (undo stops before them)."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +62,7 @@ class Result:
         tie_breaks: The tie-break values per seat, by name.
         ranking: Seats from first to last.
         winners: The winning seats (more than one when the victory is shared).
+        truncated: Whether the game ended by the turn limit (RULES B19).
     """
 
     prestige: list[int]
@@ -50,6 +71,7 @@ class Result:
     tie_breaks: dict[str, list[int]]
     ranking: list[int]
     winners: list[int]
+    truncated: bool = False
 
 
 class Game:
@@ -58,15 +80,30 @@ class Game:
     Create one with [`new_game`][baldurs_rules.game.new_game],
     [`replay`][baldurs_rules.game.replay], [`Game.from_json`][baldurs_rules.game.Game.from_json]
     or [`scenario`][baldurs_rules.scenario.scenario].
+
+    Besides the state, a game keeps its history: every action applied (with the
+    seat that chose it) and a snapshot of the state every
+    [`CHECKPOINT_EVERY`][baldurs_rules.game.CHECKPOINT_EVERY] actions. The history
+    makes [`apply`][baldurs_rules.game.Game.apply] atomic even if the engine fails,
+    and lets a player [`undo`][baldurs_rules.game.Game.undo].
     """
 
-    __slots__ = ("_actions", "_rules", "content", "state")
+    __slots__ = ("_actions", "_checkpoints", "_mark", "_rules", "_seats", "content", "state")
 
-    def __init__(self, content: Content, state: State, actions: list[Action] | None = None) -> None:
+    def __init__(
+        self,
+        content: Content,
+        state: State,
+        actions: list[Action] | None = None,
+        seats: list[int] | None = None,
+    ) -> None:
         self.content = content
         self.state = state
         self._rules = Rules.of(content)
         self._actions: list[Action] = actions if actions is not None else []
+        self._seats: list[int] = seats if seats is not None else [-1] * len(self._actions)
+        self._checkpoints: list[tuple[int, State]] = [(len(self._actions), state.clone())]
+        self._mark = len(state.events)
 
     # ------------------------------------------------------------ asking
     @property
@@ -81,16 +118,24 @@ class Game:
         return self.state.phase == "over"
 
     @property
-    def decision(self) -> tuple[Any, ...] | None:
-        """The pending decision as plain data: (kind, seat, details...)."""
-        return self.state.decision
+    def decision(self) -> Decision | None:
+        """The pending decision as a typed value (None when the game is over).
+
+        See [`baldurs_rules.decisions`][] for the kinds and their fields; the raw
+        tuple the engine keeps is ``game.state.decision``.
+        """
+        from baldurs_rules.decisions import decision_of
+
+        return decision_of(self)
 
     def legal_actions(self) -> list[Action]:
         """Every legal answer to the pending decision; empty only when the game is over."""
         return self._rules.machine.legal(self.state)
 
-    def is_legal(self, action: Any) -> bool:
-        """Whether ``action`` is legal now."""
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether ``action`` (an action or its notation, in any case) is legal now."""
+        if isinstance(action, str):
+            action = Action.from_notation(action[:200])
         return isinstance(action, Action) and self._rules.machine.is_legal(self.state, action)
 
     # ------------------------------------------------------------ answering
@@ -98,10 +143,12 @@ class Game:
         """Answer the pending decision.
 
         Args:
-            action: A legal action, or its notation.
+            action: A legal action, or its notation (in any case).
 
         Raises:
             IllegalActionError: The action is not legal now; the game is unchanged.
+            EngineError: The engine failed on a legal action (a bug, or content it
+                cannot run); the game is restored to exactly what it was.
         """
         if isinstance(action, str):
             action = self.parse_action(action)
@@ -114,8 +161,30 @@ class Game:
         if index < 0:
             raise IllegalActionError(self._illegal_message(action))
         action = legal[index]  # the canonical form (e.g. 1, not True)
+        state = self.state
+        done = len(self._actions)
+        if done - self._checkpoints[-1][0] >= CHECKPOINT_EVERY:
+            self._checkpoints.append((done, state.clone()))
+        self._mark = len(state.events)
+        seat = int(state.decision[1])  # type: ignore[index]
         self._actions.append(action)
-        self._rules.machine.answer(self.state, action)
+        self._seats.append(seat)
+        try:
+            self._rules.machine.answer(state, action)
+        except Exception as exc:
+            self._actions.pop()
+            self._seats.pop()
+            try:
+                self._restore(done)
+            except Exception as again:  # replay is deterministic: this is a bug
+                raise EngineError(
+                    f"the engine failed on {str(action)!r} ({exc!r}) and again while"
+                    f" restoring the game ({again!r}); the game is not usable"
+                ) from exc
+            raise EngineError(
+                f"the engine failed on {str(action)!r} (seat {seat}): {exc!r};"
+                " the game is unchanged"
+            ) from exc
 
     def _illegal_message(self, action: Any) -> str:
         if self.is_over:
@@ -126,7 +195,7 @@ class Game:
         return f"{action!r} is not legal now (seat {seat} decides: {kind}){hint}"
 
     def parse_action(self, text: str) -> Action:
-        """Read an action's notation and check it is legal now.
+        """Read an action's notation (any case, any spacing) and check it is legal now.
 
         Raises:
             IllegalActionError: Unreadable, or not legal now.
@@ -134,7 +203,7 @@ class Game:
         Examples:
             >>> import baldurs_rules as br
             >>> game = br.new_game(players=2, seed=1)
-            >>> game.parse_action("income")
+            >>> game.parse_action("  INCOME ")
             Action('income')
         """
         if not isinstance(text, str):
@@ -144,15 +213,83 @@ class Game:
         action = Action.from_notation(text[:200])
         if not self.is_legal(action):
             legal = [str(a) for a in self.legal_actions()]
-            hint = did_you_mean(" ".join(text.split()), legal)
+            hint = did_you_mean(" ".join(text.split()).lower(), legal)
             raise IllegalActionError(f"{text[:60]!r} is not a legal action now{hint}")
         return action
+
+    # ------------------------------------------------------------ history
+    def _restore(self, done: int) -> None:
+        """Set the state to what it was after the first ``done`` actions (in place)."""
+        while self._checkpoints[-1][0] > done:
+            self._checkpoints.pop()
+        start, snapshot = self._checkpoints[-1]
+        state = snapshot.clone()
+        machine = self._rules.machine
+        for action in self._actions[start:done]:
+            machine.legal_view(state)
+            machine.answer(state, action)
+        self.state.assign(state)
+        del self._actions[done:]
+        del self._seats[done:]
+
+    def undo(self, seat: int | None = None, *, reveal: bool = False) -> list[Action]:
+        """Take back moves: back to ``seat``'s previous decision.
+
+        Every action from ``seat``'s last decision on is undone (including what other
+        seats did since), so ``seat`` decides again where it decided last.
+
+        Args:
+            seat: Whose decision to return to (default: the seat deciding now).
+            reveal: Allow undoing across a draw that showed something hidden (a card
+                from the deck, a lot token); refused by default, since the player
+                would decide again knowing it.
+
+        Returns:
+            The actions undone, oldest first.
+
+        Raises:
+            RulesError: Nothing to undo for that seat, it is before the start of this
+                game's history, or a hidden draw is in the way (and ``reveal`` is False).
+        """
+        who = self.current_player if seat is None else seat
+        target = next((i for i in range(len(self._seats) - 1, -1, -1) if self._seats[i] == who), -1)
+        if target < 0 or target < self._checkpoints[0][0]:
+            raise RulesError(f"seat {who} has no earlier decision in this game to go back to")
+        before = self.clone()
+        before._restore(target)
+        revealed = {e["kind"] for e in self.state.events[len(before.state.events) :]}
+        if not reveal and (revealed & REVEALING_EVENTS or not self.state.logging):
+            raise RulesError(
+                "cannot undo past a draw that showed something hidden;"
+                " use reveal=True to do it anyway"
+            )
+        undone = self._actions[target:]
+        self._actions, self._seats = before._actions, before._seats
+        self._checkpoints = before._checkpoints
+        self.state.assign(before.state)
+        self._mark = len(self.state.events)
+        return undone
+
+    @property
+    def forced(self) -> list[dict[str, Any]]:
+        """The moves taken automatically since the last action (one legal answer each)."""
+        return [e for e in self.state.events[self._mark :] if e["kind"] == "forced"]
 
     # ------------------------------------------------------------ inspecting
     @property
     def events(self) -> list[dict[str, Any]]:
-        """The structured log: each event has ``kind``, ``seat``, ``cause`` and details."""
+        """The whole structured log (every seat's secrets included; for one seat use
+        [`events_for`][baldurs_rules.game.Game.events_for]).
+
+        Each event has ``kind``, ``seat``, ``cause`` and details.
+        """
         return self.state.events
+
+    def events_for(self, seat: int, start: int = 0) -> list[dict[str, Any]]:
+        """The log from ``start`` on, as ``seat`` may see it (others' drawn cards removed)."""
+        from baldurs_rules.view import public_event
+
+        return [public_event(e, seat) for e in self.state.events[start:]]
 
     def result(self) -> Result:
         """The final scores, breakdown, ranking and winners.
@@ -165,21 +302,69 @@ class Game:
         return Result(**self.state.scores)
 
     def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see (no other hands, deck orders, bag order or hidden token)."""
+        """What ``seat`` may see (no other hands, deck orders, bag order or hidden token).
+
+        The data is independent of the game (changing it changes nothing) and holds
+        no log; read the log with [`events_for`][baldurs_rules.game.Game.events_for].
+        """
         from baldurs_rules.view import view
 
         return view(self, seat)
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action | str) -> str:
         """A sentence explaining what an action does here (card text included)."""
         from baldurs_rules.view import describe_action
 
+        if isinstance(action, str):
+            action = self.parse_action(action)
         return describe_action(self, action)
 
+    def determinize(self, seat: int, rng: random.Random | int) -> Game:
+        """A game ``seat`` cannot tell from this one, with every secret it lacks resampled.
+
+        Other hands, the order of both decks, which lot is face down and the random
+        generator are dealt again uniformly among the states consistent with what
+        ``seat`` has seen (a card an opponent took from the offer stays in its hand;
+        a card ``seat`` put back under a deck stays where it lies). OpenSpiel calls
+        this ``resample_from_infostate``. The copy has no history to undo or replay.
+
+        Args:
+            seat: Whose knowledge is kept.
+            rng: A ``random.Random`` (or a seed for one) to sample with.
+
+        Examples:
+            >>> import baldurs_rules as br
+            >>> game = br.new_game(players=3, seed=2)
+            >>> sample = game.determinize(0, rng=5)
+            >>> sample.view(0) == game.view(0), sample.state.hand[1] == game.state.hand[1]
+            (True, False)
+        """
+        from baldurs_rules.rules.knowledge import determinize
+
+        if not isinstance(seat, int) or not 0 <= seat < self.state.players:
+            raise RulesError(f"seat must be 0 to {self.state.players - 1}, not {seat!r}")
+        source = random.Random(rng) if isinstance(rng, int) else rng
+        state = determinize(self._rules, self.state, seat, source)
+        self._rules.machine.run(state)  # a decision left with one answer is taken
+        return Game(self.content, state)
+
     # ------------------------------------------------------------ copying and saving
-    def clone(self) -> Game:
-        """An independent copy of the game."""
-        return Game(self.content, self.state.clone(), self._actions[:])
+    def clone(self, log: bool | None = None) -> Game:
+        """An independent copy of the game.
+
+        Args:
+            log: ``False`` stops recording events in the copy (faster playouts for
+                search); None keeps the game's setting.
+        """
+        state = self.state.clone()
+        if log is not None:
+            state.logging = log and state.logging
+        new = Game.__new__(Game)
+        new.content, new.state, new._rules = self.content, state, self._rules
+        new._actions, new._seats = self._actions[:], self._seats[:]
+        new._checkpoints = self._checkpoints[:]
+        new._mark = self._mark
+        return new
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
@@ -192,19 +377,21 @@ class Game:
         where = "over" if self.is_over else f"seat {self.current_player} to decide"
         return f"<Game {self.state.players} players, turn {self.state.turn}, {where}>"
 
-    def to_json(self) -> str:
-        """The whole game as JSON text (any decision point)."""
-        data = {
-            "format": FORMAT,
-            "content": self.content.fingerprint,
-            "actions": [str(a) for a in self._actions],
-            "state": self.state.to_dict(),
-        }
+    def to_json(self, log: bool = True) -> str:
+        """The whole game as JSON text (any decision point): its record and its state.
+
+        Args:
+            log: Include the event log (False: the state alone, much smaller; the log
+                can be rebuilt with [`replay`][baldurs_rules.game.replay]).
+        """
+        data = self.record()
+        data["state"] = self.state.to_dict(log=log)
         return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str | bytes, content: Content | None = None) -> Game:
-        """Load a game saved by [`to_json`][baldurs_rules.game.Game.to_json].
+        """Load a game file: a save of [`to_json`][baldurs_rules.game.Game.to_json], or a
+        [`record`][baldurs_rules.game.Game.record] (replayed).
 
         Raises:
             StateError: Not valid JSON, another format or content, or an inconsistent state.
@@ -216,8 +403,10 @@ class Game:
             data = json.loads(text)
         except (ValueError, TypeError, RecursionError) as exc:
             raise StateError(f"saved game is not valid JSON: {exc}") from None
-        state, actions = state_from_data(data, content)
-        return cls(content, state, actions)
+        if isinstance(data, dict) and data.get("state") is None:
+            return replay(data, content)
+        state, actions, seats = state_from_data(data, content)
+        return cls(content, state, actions, seats)
 
     def record(self) -> dict[str, Any]:
         """Seed, players, options, content fingerprint and every action, as plain data."""
@@ -228,6 +417,7 @@ class Game:
             "seed": self.state.seed,
             "advanced": self.state.advanced,
             "actions": [str(a) for a in self._actions],
+            "deciders": self._seats[:],
         }
 
     @property
@@ -237,7 +427,11 @@ class Game:
 
 
 def new_game(
-    players: int = 4, seed: int = 0, advanced: bool = False, content: Content | None = None
+    players: int = 4,
+    seed: int = 0,
+    advanced: bool = False,
+    content: Content | None = None,
+    log: bool = True,
 ) -> Game:
     """Set up a new game and run it to its first decision.
 
@@ -246,9 +440,10 @@ def new_game(
         seed: Seeds every shuffle and draw of the game.
         advanced: Use the advanced setup (HQ draft, keep 3 of 5).
         content: The content to play (the default content if None).
+        log: Record the event log (False for fast playouts).
     """
     content = content or load_content()
-    state = Rules.of(content).new_state(players, seed, advanced)
+    state = Rules.of(content).new_state(players, seed, advanced, log)
     return Game(content, state)
 
 
@@ -260,7 +455,7 @@ def replay(record: dict[str, Any], content: Content | None = None) -> Game:
         IllegalActionError: An action of the record is not legal where it is played.
     """
     content = content or load_content()
-    if not isinstance(record, dict) or record.get("format") != FORMAT:
+    if not isinstance(record, dict) or record.get("format") not in FORMATS:
         raise StateError(f"not a game record (expected format {FORMAT!r})")
     if record.get("content") != content.fingerprint:
         raise StateError(
@@ -269,12 +464,13 @@ def replay(record: dict[str, Any], content: Content | None = None) -> Game:
     actions = record.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise StateError("the record's actions must be a list of notations")
-    game = new_game(
-        record.get("players", 0),
-        record.get("seed", 0),
-        bool(record.get("advanced", False)),
-        content,
-    )
+    players, seed = record.get("players"), record.get("seed")
+    if type(players) is not int or type(seed) is not int:
+        raise StateError("the record needs whole numbers 'players' and 'seed'")
+    try:
+        game = new_game(players, seed, record.get("advanced") is True, content)
+    except RulesError as exc:
+        raise StateError(f"the record cannot start a game: {exc.message}") from None
     for number, text in enumerate(actions):
         try:
             game.apply(text)

@@ -93,8 +93,13 @@ def resources_non_negative(game: Any) -> list[str]:
 
 
 def prestige_matches_events(game: Any) -> list[str]:
-    """Each player's prestige is the sum of the prestige changes in the log."""
+    """Each player's prestige is the sum of the prestige changes in the log.
+
+    Only for a game that has recorded its log from the start (``state.logging``).
+    """
     rules, state = _parts(game)
+    if not state.logging:
+        return []
     logged = [0] * state.players
     score = rules.t.resource_ids[rules.t.prestige]
     for event in state.events:

@@ -87,7 +87,7 @@ def scenario(spec: dict[str, Any] | str | Path, content: Content | None = None) 
     if problems:
         raise StateError("scenario is inconsistent: " + "; ".join(problems))
     Rules.of(content).machine.run(state)
-    return game
+    return Game(content, state)  # its history starts at the first decision
 
 
 def _check_fields(rules: Rules, state: State) -> None:

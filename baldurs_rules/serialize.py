@@ -35,6 +35,37 @@ def _one_of(values: Any) -> Check:
     return lambda v: isinstance(v, (str, int)) and not isinstance(v, bool) and v in values
 
 
+def _mapping(key: Check, value: Check) -> Check:
+    return lambda v: isinstance(v, dict) and all(key(k) and value(x) for k, x in v.items())
+
+
+SCORE_KEYS = {
+    "prestige",
+    "before_scoring",
+    "steps",
+    "tie_breaks",
+    "ranking",
+    "winners",
+    "truncated",
+}
+
+
+def _scores(value: Any, seats: int) -> bool:
+    """The final scoring's shape: lists of one whole number per seat."""
+    if not isinstance(value, dict) or set(value) - SCORE_KEYS or "winners" not in value:
+        return False
+    per_seat = _list(_int(-(10**9), 10**9), seats)
+    lists = [value.get(k) for k in ("prestige", "before_scoring", "ranking")]
+    tables = [*value.get("steps", {}).values(), *value.get("tie_breaks", {}).values()]
+    return (
+        all(per_seat(x) for x in [*lists, *tables])
+        and isinstance(value.get("steps"), dict)
+        and isinstance(value.get("tie_breaks"), dict)
+        and _list(_int(0, seats - 1))(value["winners"])
+        and isinstance(value.get("truncated", False), bool)
+    )
+
+
 def _field_checks(rules: Rules, players: int) -> dict[str, Check]:
     """The check of every state field for a player count (built once, kept with the rules)."""
     cache: dict[int, dict[str, Check]] = rules.__dict__.setdefault("_field_checks", {})
@@ -89,7 +120,10 @@ def _build_field_checks(rules: Rules, players: int) -> dict[str, Check]:
         "gate_deck": _list(_one_of(gates)),
         "piles": _list(_int(0, big), len(t.tiles)),
         "hq_offer": _list(_one_of(content.hqs)),
-        "scores": lambda v: v is None or isinstance(v, dict),
+        "known_by": _mapping(_one_of(set(buildings) | set(agendas)), _int(1, 2**seats - 1)),
+        "batch": _mapping(_one_of(buildings), _int(1, big)),
+        "scores": lambda v: v is None or _scores(v, seats),
+        "logging": lambda v: isinstance(v, bool),
         "events": lambda v: isinstance(v, list) and all(_event(e) for e in v),
     }
 
@@ -116,16 +150,19 @@ def _frames_ok(rules: Rules, state: State) -> str | None:
     return None
 
 
-def state_from_data(data: Any, content: Content) -> tuple[State, list[Action]]:
+def state_from_data(data: Any, content: Content) -> tuple[State, list[Action], list[int]]:
     """Check saved-game data and rebuild its state.
+
+    Returns:
+        The state, the actions played before it and the seat that chose each.
 
     Raises:
         StateError: Naming the first field found wrong.
     """
-    from baldurs_rules.game import FORMAT, Game
+    from baldurs_rules.game import FORMAT, FORMATS, Game
     from baldurs_rules.invariants import check_all
 
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") not in FORMATS:
         raise StateError(f"not a saved game (expected format {FORMAT!r})")
     if data.get("content") != content.fingerprint:
         raise StateError(
@@ -133,12 +170,17 @@ def state_from_data(data: Any, content: Content) -> tuple[State, list[Action]]:
             f" {content.fingerprint!r}; load the same content (or mod) first"
         )
     raw, actions = data.get("state"), data.get("actions", [])
+    if isinstance(raw, dict) and data["format"] == FORMATS[0]:  # @1 saves knew no less
+        raw = {"known_by": {}, "batch": {}, "logging": True, **raw}
     if not isinstance(raw, dict) or set(raw) != set(FIELDS):
         fields = set(raw) if isinstance(raw, dict) else set()
         missing, extra = sorted(set(FIELDS) - fields), sorted(fields - set(FIELDS))
         raise StateError(f"saved state has missing fields {missing} or unknown fields {extra}")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise StateError("saved actions must be a list of notations")
+    deciders = data.get("deciders", [-1] * len(actions))
+    if not _list(_int(-1, 64))(deciders) or len(deciders) != len(actions):
+        raise StateError("saved 'deciders' must list one seat per action")
     rules = Rules.of(content)
     checks = _field_checks(rules, raw["players"] if type(raw.get("players")) is int else 0)
     for name, check in checks.items():
@@ -153,7 +195,7 @@ def state_from_data(data: Any, content: Content) -> tuple[State, list[Action]]:
         rules.machine.legal(state)
     except (LookupError, ValueError, TypeError, AttributeError) as exc:
         raise StateError(f"saved state has an unusable pending decision: {exc!r}") from None
-    return state, [Action.from_notation(a) for a in actions]
+    return state, [Action.from_notation(a) for a in actions], deciders
 
 
 def _short(value: Any) -> str:

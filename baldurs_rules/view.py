@@ -7,6 +7,7 @@ the bag's order and the unrevealed final-attack token are absent (RULES B17).
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from baldurs_rules.actions import Action
@@ -18,9 +19,29 @@ from baldurs_rules.text import card_text, script_text
 if TYPE_CHECKING:
     from baldurs_rules.game import Game
 
-__all__ = ["describe_action", "view"]
+__all__ = ["PRIVATE_FIELDS", "describe_action", "public_event", "view"]
 
 _LOT_STATUS = ("hidden", "available", "banned", "built", "final")
+
+PRIVATE_FIELDS: dict[str, tuple[str, ...]] = {
+    "draw_building": ("card",),
+    "draw_agenda": ("card",),
+    "discard": ("card",),
+}
+"""Event fields only the event's own seat may see (a card drawn from a deck or put back)."""
+
+
+def public_event(event: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A copy of ``event`` as ``seat`` may see it.
+
+    Examples:
+        >>> public_event({"kind": "draw_agenda", "seat": 1, "cause": "x", "card": "a"}, 0)
+        {'kind': 'draw_agenda', 'seat': 1, 'cause': 'x'}
+    """
+    hidden = PRIVATE_FIELDS.get(event["kind"])
+    if not hidden or event["seat"] == seat:
+        return dict(event)
+    return {k: v for k, v in event.items() if k not in hidden}
 
 
 def view(game: Game, seat: int) -> dict[str, Any]:
@@ -42,7 +63,9 @@ def view(game: Game, seat: int) -> dict[str, Any]:
         "current_player": game.current_player,
         "hand": list(state.hand[seat]),
         "agendas": list(state.agendas[seat]),
-        "seats": [_public_seat(rules, state, s) for s in range(state.players)],
+        "seats": [_public_seat(rules, state, s, seat) for s in range(state.players)],
+        "known_in_deck": _known_in(state.deck, state, seat),
+        "known_in_agenda_deck": _known_in(state.agenda_deck, state, seat),
         "lots": _lots(rules, state),
         "sites": {
             t.node_ids[n]: _site(rules, state, n) for n, k in enumerate(t.node_kind) if k != "lot"
@@ -71,14 +94,21 @@ def view(game: Game, seat: int) -> dict[str, Any]:
         "legal_actions": [str(a) for a in game.legal_actions()]
         if game.current_player == seat
         else [],
-        "events": [dict(e) for e in state.events],
-        "scores": state.scores,
+        "event_count": len(state.events),
+        "scores": copy.deepcopy(state.scores),
     }
     return data
 
 
-def _public_seat(rules: Rules, state: Any, seat: int) -> dict[str, Any]:
+def _known_in(deck: list[str], state: Any, seat: int) -> list[list[Any]]:
+    """[position from the bottom, card] of the deck's cards ``seat`` knows."""
+    return [[i, card] for i, card in enumerate(deck) if state.known_by.get(card, 0) >> seat & 1]
+
+
+def _public_seat(rules: Rules, state: Any, seat: int, reader: int) -> dict[str, Any]:
     t = rules.t
+    known = [c for c in state.hand[seat] if state.known_by.get(c, 0) >> reader & 1]
+    known_agendas = [c for c in state.agendas[seat] if state.known_by.get(c, 0) >> reader & 1]
     return {
         "hq": state.hq[seat],
         "resources": dict(zip(t.resource_ids, state.res[seat], strict=True)),
@@ -88,6 +118,8 @@ def _public_seat(rules: Rules, state: Any, seat: int) -> dict[str, Any]:
         "portfolio": list(state.portfolio[seat]),
         "hand_size": len(state.hand[seat]),
         "agenda_count": len(state.agendas[seat]),
+        "known_hand": sorted(known) if seat != reader else list(state.hand[seat]),
+        "known_agendas": sorted(known_agendas) if seat != reader else list(state.agendas[seat]),
     }
 
 

@@ -42,7 +42,7 @@ def finish_turns(game):
     recording whose turn each was."""
     turns = []
     while not game.is_over:
-        if game.decision[0] == "turn":
+        if game.state.decision[0] == "turn":
             turns.append(game.current_player)
             game.apply("income")
         else:
@@ -111,7 +111,7 @@ def test_the_last_token_being_a_fourth_token_is_attacked_first():
     (attack,) = events_of(game, start, "attack")
     assert (attack["district"], attack["cause"]) == ("manorborn", "attack")
     assert game.state.strength == 2  # a regular attack moves the marker
-    assert game.decision == ("turn", 2)
+    assert game.state.decision == ("turn", 2)
 
 
 def test_face_down_token_revealed_and_final_attack_at_current_strength():
@@ -163,7 +163,7 @@ def test_game_over_state():
     assert game.state.phase == "over"
     assert game.legal_actions() == []
     assert game.current_player == -1
-    assert game.decision is None
+    assert game.state.decision is None
     before = game.to_json()
     with pytest.raises(br.IllegalActionError):
         game.apply("income")

@@ -35,7 +35,7 @@ def test_basic_hq_automatic_income_is_six_gold_one_supply():
     assert res(game, 0) == {"gold": 7, "supply": 1, "favor": 2, "prestige": 0}
     gains = [(e["resource"], e["delta"]) for e in events_of(game, start, "resource")]
     assert gains == [("gold", 6), ("supply", 1)]
-    assert game.decision == ("income", 0)  # then the abilities
+    assert game.state.decision == ("income", 0)  # then the abilities
 
 
 def test_advanced_hq_automatic_income_comes_from_the_card():
@@ -55,7 +55,8 @@ def test_each_ability_once_in_any_order_until_done():
             {},
         ]
     )
-    assert game.decision == ("income", 0)  # the only action with the worker out: taken at once
+    # the only action with the worker out: taken at once
+    assert game.state.decision == ("income", 0)
     assert legal(game) == [
         "use gilded_manor_house",
         "use wide_fruit_market",
@@ -70,14 +71,14 @@ def test_each_ability_once_in_any_order_until_done():
     with pytest.raises(br.IllegalActionError):
         game.apply("use fishmongers_row")
     play(game, "done")
-    assert game.decision == ("turn", 1)
+    assert game.state.decision == ("turn", 1)
 
 
 def test_done_ends_the_income_action_without_using_abilities():
     game = position([{"portfolio": ["wide_fruit_market"]}, {}])
     play(game, "income", "done")
     assert res(game, 0)["gold"] == 6
-    assert game.decision == ("turn", 1)
+    assert game.state.decision == ("turn", 1)
 
 
 def test_ability_whose_cost_cannot_be_paid_is_not_offered():
@@ -93,7 +94,7 @@ def test_ability_whose_cost_cannot_be_paid_is_not_offered():
         ]
     )
     # income is the only action, taken at once: + 1 supply, so only the counting house is payable
-    assert game.decision == ("income", 0)
+    assert game.state.decision == ("income", 0)
     assert legal(game) == ["use gilded_manor_house", "use counting_house", "done"]
     play(game, "use counting_house")
     assert res(game, 0)["supply"] == 0
@@ -146,7 +147,7 @@ def test_used_marks_reset_after_done():
     assert game.state.used == ["wide_fruit_market"]
     play(game, "done")
     assert game.state.used == []
-    assert game.decision == ("income", 1)  # seat 1: its only action, taken at once
+    assert game.state.decision == ("income", 1)  # seat 1: its only action, taken at once
     play(game, "done")
     play(game, "income")  # seat 0 again: the market is usable again
     assert "use wide_fruit_market" in legal(game)

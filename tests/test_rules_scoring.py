@@ -37,14 +37,14 @@ def play_out(game):
     """Income then done on every last turn; the result."""
     turns = []
     while not game.is_over:
-        kind = game.decision[0]
+        kind = game.state.decision[0]
         if kind == "turn":
             turns.append(game.current_player)
             game.apply("income")
         elif kind == "income":
             game.apply("done")
         else:  # nothing else should be asked in these positions
-            raise AssertionError(f"unexpected decision {game.decision}")
+            raise AssertionError(f"unexpected decision {game.state.decision}")
     assert turns == [0, 1, 0]
     return game.result()
 

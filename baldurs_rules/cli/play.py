@@ -149,7 +149,7 @@ class _Session:
         from baldurs_rules.errors import RulesError
 
         game = self.game
-        if game.decision is not None and game.decision[0] == "turn":
+        if game.state.decision is not None and game.state.decision[0] == "turn":
             _board(self.out, game, seat, self.labels)
         self.show_options(seat)
         while True:
@@ -246,7 +246,7 @@ class _Session:
         from rich.markup import escape
 
         game, out = self.game, self.out
-        decision = game.decision
+        decision = game.state.decision
         kind = decision[0] if decision else "?"
         out.print(f"[bold]{escape(self.labels[seat])} (seat {seat}) decides: {kind}[/]")
         for text in _relevant_texts(game, seat):
@@ -265,7 +265,7 @@ def _relevant_texts(game: Game, seat: int) -> list[str]:
     from baldurs_rules.text import card_text
 
     content = game.content
-    decision = game.decision
+    decision = game.state.decision
     if decision is None:
         return []
     kind = decision[0]

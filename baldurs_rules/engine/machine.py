@@ -7,8 +7,9 @@ its kind; a handler changes the state, pushes more frames, or sets a
 loop stops. Answering the decision resumes it. Since frames and decisions are
 plain data, a game can be cloned, saved and compared at any decision point.
 
-A decision with exactly one legal answer is taken automatically; a decision
-with none is dropped. So every decision a player sees is a real choice.
+A decision with exactly one legal answer is taken automatically (the machine
+tells the rules through ``on_forced``, so the move can be logged and shown); a
+decision with none is dropped. So every decision a player sees is a real choice.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from baldurs_rules.actions import Action
+from baldurs_rules.errors import EngineError
 
 __all__ = ["DecisionKind", "Frame", "Machine", "MachineState"]
 
@@ -55,6 +57,8 @@ class Machine:
         handlers: Frame kind to handler ``(state, frame) -> None``.
         decisions: Decision kind to its [`DecisionKind`][baldurs_rules.engine.machine.DecisionKind].
         max_steps: Frames handled per run before giving up (a content loop guard).
+        on_forced: Called as ``on_forced(state, decision, action)`` when a decision
+            with one legal answer is taken automatically.
     """
 
     def __init__(
@@ -62,10 +66,12 @@ class Machine:
         handlers: dict[str, Callable[[Any, Frame], None]],
         decisions: dict[str, DecisionKind],
         max_steps: int = 100_000,
+        on_forced: Callable[[Any, Decision, Action], None] | None = None,
     ) -> None:
         self.handlers = handlers
         self.decisions = decisions
         self.max_steps = max_steps
+        self.on_forced = on_forced
 
     def run(self, state: Any) -> None:
         """Advance until a real decision is pending or nothing is left to do."""
@@ -80,6 +86,8 @@ class Machine:
                     return
                 state.decision = None
                 if options:
+                    if self.on_forced is not None:
+                        self.on_forced(state, decision, options[0])
                     kind.resolve(state, decision, options[0])
                 continue
             if not stack:
@@ -87,7 +95,7 @@ class Machine:
                 return
             frame = stack.pop()
             handlers[frame[0]](state, frame)
-        raise RuntimeError(f"the game did not reach a decision in {self.max_steps} steps")
+        raise EngineError(f"the game did not reach a decision in {self.max_steps} steps")
 
     def legal(self, state: Any) -> list[Action]:
         """The legal actions at the pending decision (empty when there is none)."""

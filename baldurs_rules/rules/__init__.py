@@ -67,7 +67,7 @@ class Rules:
         for part in parts:
             handlers.update(part.handlers)
             decisions.update(getattr(part, "decisions", {}))
-        self.machine = Machine(handlers, decisions)
+        self.machine = Machine(handlers, decisions, on_forced=self._forced)
 
     @classmethod
     def of(cls, content: Content) -> Rules:
@@ -88,11 +88,18 @@ class Rules:
         """A frame that runs effect ``nid`` for ``seat``."""
         return ("fx", nid, seat, here, cause, selected)
 
-    def new_state(self, players: int, seed: int, advanced: bool) -> State:
-        """Set up a game and run it to its first decision."""
-        state = self.setup.new_state(players, seed, advanced)
+    def new_state(self, players: int, seed: int, advanced: bool, log: bool = True) -> State:
+        """Set up a game and run it to its first decision (``log``: record events)."""
+        state = self.setup.new_state(players, seed, advanced, log)
         self.machine.run(state)
         return state
+
+    @staticmethod
+    def _forced(state: State, decision: tuple[Any, ...], action: Action) -> None:
+        """Log a decision that had one legal answer, taken automatically."""
+        if state.logging:
+            cause = decision[-1] if isinstance(decision[-1], str) else decision[0]
+            log(state, "forced", decision[1], cause, decision=decision[0], action=str(action))
 
     def _start(self, state: State, frame: Frame) -> None:
         state.phase = "play"
@@ -148,21 +155,35 @@ class Rules:
         self.board.put_piece(state, seat, node, piece, cause)
 
     def take_from_deck(self, state: State, seat: int, cause: str) -> None:
-        """Draw the top building card (reshuffling the discard pile into an empty deck)."""
+        """Draw the top building card (reshuffling the discard pile into an empty deck).
+
+        Whoever knew where the card lay in the deck (it put it back there) now knows
+        that this seat holds it: its ``known_by`` entry stays.
+        """
         if not state.deck and state.discard:
-            state.deck, state.discard = state.discard, []
-            state.rng = shuffle(state.rng, state.deck)
+            self.reshuffle(state)
         if state.deck:
-            state.hand[seat].append(state.deck.pop())
-            log(state, "draw_building", seat, cause)
+            card = state.deck.pop()
+            state.hand[seat].append(card)
+            log(state, "draw_building", seat, cause, card=card)
+
+    def reshuffle(self, state: State) -> None:
+        """Shuffle the (public) discard pile into the empty deck, as a new batch."""
+        number = max(state.batch.values(), default=0) + 1
+        for card in state.discard:
+            state.batch[card] = number
+        state.deck, state.discard = state.discard, []
+        state.rng = shuffle(state.rng, state.deck)
 
     def refill_offer(self, state: State) -> None:
         """Refill the offer from the deck at once (RULES B12)."""
         size = self.settings["setup"]["offer"]
         while len(state.offer) < size:
             if not state.deck and state.discard:
-                state.deck, state.discard = state.discard, []
-                state.rng = shuffle(state.rng, state.deck)
+                self.reshuffle(state)
             if not state.deck:
                 return
-            state.offer.append(state.deck.pop())
+            card = state.deck.pop()
+            state.known_by.pop(card, None)  # face up: public now
+            state.batch.pop(card, None)
+            state.offer.append(card)

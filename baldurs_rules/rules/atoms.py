@@ -177,8 +177,9 @@ class GameAtoms:
         if singular(node.what.text) == "agenda":
             for _ in range(count):
                 if state.agenda_deck:
-                    state.agendas[seat].append(state.agenda_deck.pop())
-                    log(state, "draw_agenda", seat, cause)
+                    card = state.agenda_deck.pop()
+                    state.agendas[seat].append(card)
+                    log(state, "draw_agenda", seat, cause, card=card)
             return
         source = SOURCES[None if node.source is None else node.source.text]
         state.stack.extend([("draw_building", seat, source, cause)] * count)
@@ -205,6 +206,7 @@ class GameAtoms:
             return
         state.offer.remove(card)
         state.hand[seat].append(card)
+        state.known_by[card] = (1 << state.players) - 1  # everyone saw it taken
         log(state, "take", seat, cause, card=card)
         self.r.refill_offer(state)
 

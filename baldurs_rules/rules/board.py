@@ -40,6 +40,10 @@ class BoardProcedures:
         change(t, state, seat, t.gold, -cost, card)
         state.hand[seat].remove(card)
         state.portfolio[seat].append(card)
+        if state.known_by:  # face up in the portfolio: public now
+            state.known_by.pop(card, None)
+        if state.batch:
+            state.batch.pop(card, None)
         tile = t.tile_of[card]
         state.piles[tile] -= 1
         state.lots[node] = LOT_BUILT

@@ -17,7 +17,8 @@ __all__ = ["Env", "change", "districts_occupied", "largest_network", "log", "sea
 
 def log(state: State, kind: str, seat: int, cause: str, **data: Any) -> None:
     """Append an event: what happened (``kind``), to whom, why, and its details."""
-    state.events.append({"kind": kind, "seat": seat, "cause": cause, **data})
+    if state.logging:
+        state.events.append({"kind": kind, "seat": seat, "cause": cause, **data})
 
 
 def change(t: Tables, state: State, seat: int, resource: int, delta: int, cause: str) -> int:
@@ -27,15 +28,16 @@ def change(t: Tables, state: State, seat: int, resource: int, delta: int, cause:
         delta = -min(-delta, row[resource])
     if delta:
         row[resource] += delta
-        state.events.append(  # inlined ``log``: this is the most frequent event
-            {
-                "kind": "resource",
-                "seat": seat,
-                "cause": cause,
-                "resource": t.resource_ids[resource],
-                "delta": delta,
-            }
-        )
+        if state.logging:
+            state.events.append(  # inlined ``log``: this is the most frequent event
+                {
+                    "kind": "resource",
+                    "seat": seat,
+                    "cause": cause,
+                    "resource": t.resource_ids[resource],
+                    "delta": delta,
+                }
+            )
     return delta
 
 

@@ -53,6 +53,7 @@ class Scoring:
             },
             "ranking": ranking,
             "winners": winners,
+            "truncated": bool(state.bag),  # ended by the turn limit (RULES B19)
         }
         state.phase = "over"
         log(state, "game_over", -1, "score", winners=winners)

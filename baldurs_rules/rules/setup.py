@@ -36,7 +36,7 @@ class Setup:
             "keep": DecisionKind(self.keep_options, self.keep_resolve),
         }
 
-    def new_state(self, players: int, seed: int, advanced: bool) -> State:
+    def new_state(self, players: int, seed: int, advanced: bool, log: bool = True) -> State:
         """A state after setup, before the first decision."""
         settings = self.r.settings
         low, high = settings["players"]["min"], settings["players"]["max"]
@@ -47,6 +47,7 @@ class Setup:
         if not isinstance(seed, int):
             raise RulesError(f"seed must be an integer, not {seed!r}")
         state = self.empty(players, seed, advanced)
+        state.logging = bool(log)
         self.deal_hqs(state)
         self.deal_cards(state)
         self.draw_lots(state)
@@ -94,7 +95,10 @@ class Setup:
             "gate_deck": [],
             "piles": [tile.pile for tile in t.content.tiles],
             "hq_offer": [],
+            "known_by": {},
+            "batch": {},
             "scores": None,
+            "logging": True,
             "events": [],
             "options": None,
         }
@@ -222,12 +226,14 @@ class Setup:
         )
         hand.remove(card)
         deck.insert(0, card)
+        state.known_by[card] = 1 << seat  # the seat knows where it put the card
         log(
             state,
             "discard",
             seat,
             "advanced_setup",
             what="building" if what == BUILDINGS else "agenda",
+            card=card,
         )
         if left > 1:
             state.stack.append(("keep", seat, what, left - 1))

@@ -61,7 +61,10 @@ FIELDS: dict[str, int] = {
     "gate_deck": 1,
     "piles": 1,
     "hq_offer": 1,
+    "known_by": 1,
+    "batch": 1,
     "scores": 0,
+    "logging": 0,
     "events": 1,
 }
 """Every field of the state and how deeply ``clone`` copies it."""
@@ -105,8 +108,18 @@ class State:
         agenda_deck, gate_deck: Agenda and gate cards (top is the end of the list).
         piles: Tiles left of each type.
         hq_offer: HQ cards on offer in the advanced draft.
+        known_by: For a building or agenda card in a hand or a deck, the seats (a bit
+            mask, bit ``s`` for seat ``s``) that know where it is besides its holder:
+            everyone for a card taken from the offer, the seat itself for a card it
+            put back under a deck. Cards not listed are known to their holder only.
+            [`determinize`][baldurs_rules.rules.knowledge.determinize] keeps these.
+        batch: For building cards shuffled back into the deck from the discard pile,
+            the number of that reshuffle (its cards are known as a set, so they are
+            only ever exchanged among themselves when secrets are resampled).
         scores: The final scoring, once the game is over.
-        events: The structured log.
+        logging: Whether events are recorded (off for fast playouts; a game
+            loaded without its log has none).
+        events: The structured log (see [`Game.events`][baldurs_rules.game.Game.events]).
         options: Cache of the legal actions at the pending decision (not saved).
     """
 
@@ -147,7 +160,10 @@ class State:
     gate_deck: list[str]
     piles: list[int]
     hq_offer: list[str]
+    known_by: dict[str, int]
+    batch: dict[str, int]
     scores: dict[str, Any] | None
+    logging: bool
     events: list[dict[str, Any]]
     options: list[Action] | None
 
@@ -194,17 +210,33 @@ class State:
         new.gate_deck = self.gate_deck[:]
         new.piles = self.piles[:]
         new.hq_offer = self.hq_offer[:]
+        new.known_by = self.known_by.copy()
+        new.batch = self.batch.copy()
         new.scores = self.scores
+        new.logging = self.logging
         new.events = self.events[:]
         new.options = self.options
         return new
 
-    def to_dict(self) -> dict[str, Any]:
-        """The state as JSON-ready data (tuples become lists)."""
+    def to_dict(self, log: bool = True) -> dict[str, Any]:
+        """The state as JSON-ready data (tuples become lists).
+
+        Args:
+            log: Include the event log; without it the data says ``logging: false``
+                and holds no events (a game loaded from it records no more).
+        """
         data = {name: getattr(self, name) for name in FIELDS}
         data["stack"] = [list(f) for f in self.stack]
         data["decision"] = None if self.decision is None else list(self.decision)
+        if not log:
+            data["logging"], data["events"] = False, []
         return data
+
+    def assign(self, other: State) -> None:
+        """Make this state equal to ``other`` in place (``other`` must not be used after)."""
+        for name in FIELDS:
+            setattr(self, name, getattr(other, name))
+        self.options = other.options
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> State:

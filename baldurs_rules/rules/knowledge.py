@@ -1,0 +1,128 @@
+"""What each seat knows, and resampling what it does not (determinization).
+
+Secrets (RULES B17) are the other hands of buildings and agendas, the order of
+the building and agenda decks, the bag and the face-down final-attack token.
+The state records, per card, which seats know where it is besides its holder
+(``State.known_by``): everyone for a card taken from the offer, the seat itself
+for a card it put back under a deck. From that,
+[`hidden_slots`][baldurs_rules.rules.knowledge.hidden_slots] lists the places
+whose card a seat cannot know, and
+[`determinize`][baldurs_rules.rules.knowledge.determinize] deals the cards of
+those places again, uniformly: every result is a state the seat cannot tell
+from the real one (the same [`view`][baldurs_rules.view.view]), and every such
+state is equally likely.
+
+A seat knows which places hold cards of which *batch* (cards shuffled into the
+deck from the public discard pile form a batch; all others are batch 0), so
+cards are only exchanged within a batch.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from baldurs_rules.rules.state import LOT_HIDDEN, State
+
+if TYPE_CHECKING:
+    from baldurs_rules.rules import Rules
+
+__all__ = ["Slot", "cards_at", "determinize", "hidden_slots", "known_to"]
+
+Slot = tuple[str, int, int]
+"""A place holding a card: (where, seat or -1, index); where is ``hand``, ``agendas``,
+``deck`` or ``agenda_deck``."""
+
+
+def known_to(state: State, seat: int, card: str) -> bool:
+    """Whether ``seat`` knows where ``card`` (in a hand or a deck) is.
+
+    Examples:
+        >>> import baldurs_rules as br
+        >>> game = br.new_game(players=2, seed=1)
+        >>> known_to(game.state, 1, game.state.hand[0][0])
+        False
+    """
+    return bool(state.known_by.get(card, 0) >> seat & 1)
+
+
+def _places(state: State) -> Iterator[tuple[str, int, list[str]]]:
+    for seat in range(state.players):
+        yield "hand", seat, state.hand[seat]
+        yield "agendas", seat, state.agendas[seat]
+    yield "deck", -1, state.deck
+    yield "agenda_deck", -1, state.agenda_deck
+
+
+def hidden_slots(state: State, seat: int) -> dict[tuple[str, int], list[Slot]]:
+    """The places whose card ``seat`` cannot know, grouped into exchangeable pools.
+
+    A pool is keyed by the kind of card (``"building"`` or ``"agenda"``) and its
+    batch; any card of a pool may be in any place of that pool.
+    """
+    pools: dict[tuple[str, int], list[Slot]] = {}
+    for where, owner, cards in _places(state):
+        if owner == seat:
+            continue
+        kind = "agenda" if where in ("agendas", "agenda_deck") else "building"
+        for index, card in enumerate(cards):
+            if not known_to(state, seat, card):
+                key = (kind, state.batch.get(card, 0) if kind == "building" else 0)
+                pools.setdefault(key, []).append((where, owner, index))
+    return pools
+
+
+def cards_at(state: State, where: str, owner: int) -> list[str]:
+    """The cards of one place of a [`Slot`][baldurs_rules.rules.knowledge.Slot]."""
+    if where == "hand":
+        return state.hand[owner]
+    if where == "agendas":
+        return state.agendas[owner]
+    return state.deck if where == "deck" else state.agenda_deck
+
+
+def determinize(rules: Rules, state: State, seat: int, rng: random.Random) -> State:
+    """A copy of ``state`` with every secret hidden from ``seat`` dealt again.
+
+    The cards of each pool of [`hidden_slots`][baldurs_rules.rules.knowledge.hidden_slots]
+    are shuffled among the pool's places (what other seats know moves with the
+    place, not the card); the face-down token is drawn again from the lots not yet
+    revealed (the rest form the bag); the random generator gets a fresh state, so
+    future draws are not those of the real game either.
+
+    Args:
+        rules: The rules of the state's content.
+        state: The real state (unchanged).
+        seat: The seat whose knowledge is kept.
+        rng: The source of the resampling.
+
+    Returns:
+        A new state, at the same decision.
+    """
+    new = state.clone()
+    for slots in hidden_slots(state, seat).values():
+        cards = [cards_at(state, where, owner)[i] for where, owner, i in slots]
+        masks = [state.known_by.get(card, 0) for card in cards]
+        batches = [state.batch.get(card) for card in cards]
+        rng.shuffle(cards)
+        for (where, owner, index), card, mask, batch in zip(
+            slots, cards, masks, batches, strict=True
+        ):
+            cards_at(new, where, owner)[index] = card
+            _set(new.known_by, card, mask)
+            _set(new.batch, card, batch)
+    if new.final_token >= 0 and new.lots[new.final_token] == LOT_HIDDEN:
+        unrevealed = sorted([*new.bag, new.final_token])
+        new.final_token = unrevealed.pop(rng.randrange(len(unrevealed)))
+        new.bag = unrevealed
+    new.rng = rng.getrandbits(64)
+    new.options = None
+    return new
+
+
+def _set(table: dict[str, int], card: str, value: int | None) -> None:
+    if value:
+        table[card] = value
+    else:
+        table.pop(card, None)
