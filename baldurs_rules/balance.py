@@ -42,7 +42,8 @@ def card_usage(game: Game) -> dict[str, Any]:
     items: dict[str, dict[int, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     kinds: dict[str, str] = {}
     content, state = game.content, game.state
-    for event in state.events:
+    events = game.events
+    for event in events:
         kind, seat = event["kind"], event["seat"]
         if kind == "build":
             items[event["card"]][seat][0] += 1
@@ -58,7 +59,7 @@ def card_usage(game: Game) -> dict[str, Any]:
             kinds[event["cause"]] = "agenda"
     t = Rules.of(content).t
     score = t.resource_ids[t.prestige]
-    for event in state.events:
+    for event in events:
         if event["kind"] == "resource" and event["resource"] == score:
             cause = event["cause"].removeprefix("agenda:")
             if cause in kinds or cause in content.hqs:

@@ -28,6 +28,7 @@ from baldurs_rules.errors import (
     did_you_mean,
 )
 from baldurs_rules.rules import Rules
+from baldurs_rules.rules.events import decode
 from baldurs_rules.rules.state import State
 
 if TYPE_CHECKING:
@@ -88,7 +89,16 @@ class Game:
     and lets a player [`undo`][baldurs_rules.game.Game.undo].
     """
 
-    __slots__ = ("_actions", "_checkpoints", "_mark", "_rules", "_seats", "content", "state")
+    __slots__ = (
+        "_actions",
+        "_checkpoints",
+        "_decoded",
+        "_mark",
+        "_rules",
+        "_seats",
+        "content",
+        "state",
+    )
 
     def __init__(
         self,
@@ -104,6 +114,7 @@ class Game:
         self._seats: list[int] = seats if seats is not None else [-1] * len(self._actions)
         self._checkpoints: list[tuple[int, State]] = [(len(self._actions), state.clone())]
         self._mark = len(state.events)
+        self._decoded: list[dict[str, Any]] = []
 
     # ------------------------------------------------------------ asking
     @property
@@ -257,7 +268,7 @@ class Game:
             raise RulesError(f"seat {who} has no earlier decision in this game to go back to")
         before = self.clone()
         before._restore(target)
-        revealed = {e["kind"] for e in self.state.events[len(before.state.events) :]}
+        revealed = {e[0] for e in self.state.events[len(before.state.events) :]}
         if not reveal and (revealed & REVEALING_EVENTS or not self.state.logging):
             raise RulesError(
                 "cannot undo past a draw that showed something hidden;"
@@ -273,7 +284,7 @@ class Game:
     @property
     def forced(self) -> list[dict[str, Any]]:
         """The moves taken automatically since the last action (one legal answer each)."""
-        return [e for e in self.state.events[self._mark :] if e["kind"] == "forced"]
+        return [decode(e) for e in self.state.events[self._mark :] if e[0] == "forced"]
 
     # ------------------------------------------------------------ inspecting
     @property
@@ -281,15 +292,21 @@ class Game:
         """The whole structured log (every seat's secrets included; for one seat use
         [`events_for`][baldurs_rules.game.Game.events_for]).
 
-        Each event has ``kind``, ``seat``, ``cause`` and details.
+        Each event is a dict with ``kind``, ``seat``, ``cause`` and the values
+        [`EVENTS`][baldurs_rules.rules.events.EVENTS] names for its kind (a new list
+        each time; the state keeps the events as compact tuples).
         """
-        return self.state.events
+        events, decoded = self.state.events, self._decoded
+        if len(decoded) > len(events):  # undone: the log is a prefix of what it was
+            del decoded[len(events) :]
+        decoded.extend(decode(e) for e in events[len(decoded) :])
+        return [dict(e) for e in decoded]
 
     def events_for(self, seat: int, start: int = 0) -> list[dict[str, Any]]:
         """The log from ``start`` on, as ``seat`` may see it (others' drawn cards removed)."""
         from baldurs_rules.view import public_event
 
-        return [public_event(e, seat) for e in self.state.events[start:]]
+        return [public_event(decode(e), seat) for e in self.state.events[start:]]
 
     def result(self) -> Result:
         """The final scores, breakdown, ranking and winners.
@@ -364,6 +381,7 @@ class Game:
         new._actions, new._seats = self._actions[:], self._seats[:]
         new._checkpoints = self._checkpoints[:]
         new._mark = self._mark
+        new._decoded = []
         return new
 
     def __eq__(self, other: object) -> bool:

@@ -21,6 +21,7 @@ from baldurs_rules.rules import Rules
 from baldurs_rules.rules.state import LOT_BUILT, LOT_FINAL, LOT_HIDDEN, State
 
 __all__ = [
+    "caches_consistent",
     "cards_accounted",
     "check_all",
     "cubes_accounted",
@@ -102,9 +103,9 @@ def prestige_matches_events(game: Any) -> list[str]:
         return []
     logged = [0] * state.players
     score = rules.t.resource_ids[rules.t.prestige]
-    for event in state.events:
-        if event["kind"] == "resource" and event["resource"] == score:
-            logged[event["seat"]] += event["delta"]
+    for event in state.events:  # ("resource", seat, cause, resource, delta)
+        if event[0] == "resource" and event[3] == score:
+            logged[event[1]] += event[4]
     actual = [row[rules.t.prestige] for row in state.res]
     return [] if logged == actual else [f"prestige {actual} but the log sums to {logged}"]
 
@@ -134,6 +135,15 @@ def pieces_consistent(game: Any) -> list[str]:
         ):
             problems.append(f"{t.node_ids[n]}: an HQ tile that is not its owner's HQ card")
     return problems
+
+
+def caches_consistent(game: Any) -> list[str]:
+    """What the state caches (the available lots) agrees with its fields."""
+    rules, state = _parts(game)
+    expected = state.available_from_lots(rules.t.lot_nodes)
+    if state.available != expected:
+        return [f"available lots {state.available} but the lots say {expected}"]
+    return []
 
 
 def workers_placed(game: Any) -> list[str]:
@@ -179,6 +189,7 @@ CHECKS = (
     pieces_consistent,
     workers_placed,
     cards_accounted,
+    caches_consistent,
 )
 
 
@@ -232,30 +243,14 @@ def rejects_illegal(game: Any, action: Any) -> list[str]:
 
 
 def view_hides_hidden(game: Any, seat: int) -> list[str]:
-    """Changing other seats' hands, deck orders or the bag order leaves ``view(seat)`` alone."""
+    """Resampling every secret hidden from ``seat`` (other hands, deck orders, the bag,
+    the face-down token) leaves ``view(seat)`` alone."""
+    import random
+
     before = game.view(seat)
-    other = game.clone()
-    state = other.state
-    for s in range(state.players):
-        if s != seat:
-            state.hand[s].reverse()
-            state.agendas[s].reverse()
-            if state.hand[s] and state.deck:
-                state.hand[s][0], state.deck[0] = state.deck[0], state.hand[s][0]
-            if state.agendas[s] and state.agenda_deck:
-                state.agendas[s][0], state.agenda_deck[0] = (
-                    state.agenda_deck[0],
-                    state.agendas[s][0],
-                )
-    state.deck.reverse()
-    state.agenda_deck.reverse()
-    state.bag.reverse()
-    if state.bag and state.lots[state.final_token] == LOT_HIDDEN:
-        state.bag[0], state.final_token = state.final_token, state.bag[0]
-    state.options = None
-    if game.current_player != seat:
-        after = other.view(seat)
-        after["legal_actions"] = before["legal_actions"]
-    else:
-        after = other.view(seat)
-    return [] if after == before else [f"view({seat}) shows hidden information"]
+    rng = random.Random(seat)
+    for _ in range(3):
+        after = game.determinize(seat, rng).view(seat)
+        if after != before:
+            return [f"view({seat}) shows hidden information"]
+    return []

@@ -57,10 +57,10 @@ def _newest_piece(game: Game) -> tuple[int, str] | None:
 
     t = Rules.of(game.content).t
     for event in reversed(game.state.events):
-        if event["kind"] == "build":
-            return event["seat"], t.node_ids[t.lot_node[event["lot"]]]
-        if event["kind"] == "place":
-            return event["seat"], str(event["site"])
+        if event[0] == "build":  # ("build", seat, cause, card, lot, cost)
+            return event[1], t.node_ids[t.lot_node[event[4]]]
+        if event[0] == "place":  # ("place", seat, cause, piece, site)
+            return event[1], str(event[4])
     return None
 
 

@@ -79,6 +79,7 @@ def scenario(spec: dict[str, Any] | str | Path, content: Content | None = None) 
         state = builder.build()
     except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
         raise StateError(f"scenario is malformed ({type(exc).__name__}: {exc})") from None
+    builder.rules.refresh(state)
     _check_fields(builder.rules, state)
     game = Game(content, state)
     from baldurs_rules.invariants import check_all
@@ -158,7 +159,7 @@ class _Scenario:
             prestige = state.res[seat][self.t.prestige]
             if prestige:
                 score = self.t.resource_ids[self.t.prestige]
-                log(state, "resource", seat, "scenario", resource=score, delta=prestige)
+                log(state, "resource", seat, "scenario", score, prestige)
         active = data.get("active", 0)
         if type(active) is not int or not 0 <= active < players:
             raise StateError(f"'active' must be a seat from 0 to {players - 1}")

@@ -13,6 +13,7 @@ from baldurs_rules.actions import Action
 from baldurs_rules.content.model import Content
 from baldurs_rules.errors import StateError
 from baldurs_rules.rules import Rules
+from baldurs_rules.rules.events import encode_problem
 from baldurs_rules.rules.shapes import pending_problem
 from baldurs_rules.rules.state import FIELDS, State
 
@@ -124,17 +125,8 @@ def _build_field_checks(rules: Rules, players: int) -> dict[str, Check]:
         "batch": _mapping(_one_of(buildings), _int(1, big)),
         "scores": lambda v: v is None or _scores(v, seats),
         "logging": lambda v: isinstance(v, bool),
-        "events": lambda v: isinstance(v, list) and all(_event(e) for e in v),
+        "events": lambda v: isinstance(v, list),  # each event is checked below
     }
-
-
-def _event(e: Any) -> bool:
-    return (
-        isinstance(e, dict)
-        and isinstance(e.get("kind"), str)
-        and type(e.get("seat")) is int
-        and isinstance(e.get("cause"), str)
-    )
 
 
 def _frames_ok(rules: Rules, state: State) -> str | None:
@@ -186,7 +178,12 @@ def state_from_data(data: Any, content: Content) -> tuple[State, list[Action], l
     for name, check in checks.items():
         if not check(raw[name]):
             raise StateError(f"saved state field {name!r} has a wrong value: {_short(raw[name])}")
+    for number, event in enumerate(raw["events"]):
+        problem = encode_problem(event, raw["players"])
+        if problem:
+            raise StateError(f"saved event {number + 1}: {problem}")
     state = State.from_dict(raw)
+    rules.refresh(state)
     problem = _frames_ok(rules, state)
     problems = [problem] if problem else check_all(Game(content, state))
     if problems:

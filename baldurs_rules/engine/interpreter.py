@@ -17,6 +17,7 @@ a step that has become impossible by the time it resolves is skipped.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from baldurs_rules.actions import Action
@@ -35,6 +36,9 @@ class Atoms(Protocol):
 
     def run(self, state: Any, node: Any, seat: int, here: int, cause: str) -> None:
         """Perform an atom (it may push frames or set a decision)."""
+
+    def runner(self, node: Any) -> Callable[[Any, Any, int, int, str], None]:
+        """The function that performs this atom, as ``f(state, node, seat, here, cause)``."""
 
     def possible(self, state: Any, node: Any, seat: int, here: int) -> bool:
         """Whether an atom can be done now."""
@@ -55,8 +59,26 @@ class Atoms(Protocol):
         """The seats an ``each <who>`` effect applies to, in order."""
 
 
+SEQ, PAID, WHEN, REPEAT, EACH, CHOOSE, NOTHING, ATOM = range(8)
+"""Codes of the node kinds the interpreter handles (``ATOM``: everything the rules do)."""
+
+_CODES: dict[type, int] = {
+    A.Seq: SEQ,
+    A.Paid: PAID,
+    A.When: WHEN,
+    A.Repeat: REPEAT,
+    A.Each: EACH,
+    A.Choose: CHOOSE,
+    A.Nothing: NOTHING,
+}
+
+
 class Interpreter:
-    """Runs effect frames; plugs into a [`Machine`][baldurs_rules.engine.machine.Machine]."""
+    """Runs effect frames; plugs into a [`Machine`][baldurs_rules.engine.machine.Machine].
+
+    Everything the hot paths need of a node (its kind, cost, repeat count, ...) is
+    read from the AST once, here, into plain per-nid tables.
+    """
 
     def __init__(self, program: Program, atoms: Atoms) -> None:
         self.program = program
@@ -66,16 +88,37 @@ class Interpreter:
             "choose": DecisionKind(self._choose_options, self._choose_resolve),
             "pay": DecisionKind(self._pay_options, self._pay_resolve),
         }
+        nodes = program.nodes
+        self._kids: list[tuple[int, ...]] = list(program.kids)
+        self._codes: list[int] = [_CODES.get(type(node), ATOM) for node in nodes]
+        self._costs: list[tuple[Any, ...]] = [
+            node.cost if code == PAID else () for node, code in zip(nodes, self._codes, strict=True)
+        ]
+        self._times: list[int] = [
+            node.times if code == REPEAT else 0
+            for node, code in zip(nodes, self._codes, strict=True)
+        ]
+        self._who: list[str] = [
+            node.who.text if code == EACH else ""
+            for node, code in zip(nodes, self._codes, strict=True)
+        ]
         self._static = self._static_table()
-        self._control = {
-            A.Seq: self._seq,
-            A.Paid: self._paid,
-            A.When: self._when,
-            A.Repeat: self._repeat,
-            A.Each: self._each,
-            A.Choose: self._choose,
-            A.Nothing: _nothing,
+        control: dict[int, Callable[[Any, Frame], None]] = {
+            SEQ: self._seq,
+            PAID: self._paid,
+            WHEN: self._when,
+            REPEAT: self._repeat,
+            EACH: self._each,
+            CHOOSE: self._choose,
+            NOTHING: _nothing,
         }
+        # One entry per nid: control nodes run here, atoms through the rules.
+        self._runners: list[Callable[[Any, Frame], None]] = [
+            control[code] if code != ATOM else self._atom(node)
+            for node, code in zip(nodes, self._codes, strict=True)
+        ]
+        most = max((len(k) for k in program.kids), default=0)
+        self._choose_actions = [Action("choose", (i + 1,)) for i in range(most)]
 
     @staticmethod
     def frame(nid: int, seat: int, here: int, cause: str, selected: int = 0) -> Frame:
@@ -84,48 +127,53 @@ class Interpreter:
 
     # ---------------------------------------------------------------- running
     def fx(self, state: Any, frame: Frame) -> None:
-        node = self.program.nodes[frame[1]]
-        control = self._control.get(type(node))
-        if control is not None:
-            control(state, frame)
-        else:
-            self.atoms.run(state, node, frame[2], frame[3], frame[4])
+        self._runners[frame[1]](state, frame)
 
-    def _push_kids(self, state: Any, frame: Frame, kids: tuple[int, ...] | list[int]) -> None:
-        _, _, seat, here, cause, _ = frame
-        state.stack.extend(("fx", k, seat, here, cause, 0) for k in reversed(kids))
+    def _atom(self, node: Any) -> Callable[[Any, Frame], None]:
+        run = self.atoms.runner(node)
+
+        def atom(state: Any, frame: Frame) -> None:
+            run(state, node, frame[2], frame[3], frame[4])
+
+        return atom
+
+    @staticmethod
+    def _push(state: Any, frame: Frame, kids: tuple[int, ...]) -> None:
+        seat, here, cause = frame[2], frame[3], frame[4]
+        stack = state.stack
+        for k in reversed(kids):
+            stack.append(("fx", k, seat, here, cause, 0))
 
     def _seq(self, state: Any, frame: Frame) -> None:
-        self._push_kids(state, frame, self.program.kids[frame[1]])
+        self._push(state, frame, self._kids[frame[1]])
 
     def _paid(self, state: Any, frame: Frame) -> None:
         _, nid, seat, here, cause, selected = frame
-        node = self.program.nodes[nid]
+        cost = self._costs[nid]
         if selected:
-            self.atoms.pay(state, seat, node.cost, here, cause)
-            self._push_kids(state, frame, self.program.kids[nid])
-        elif self.atoms.can_pay(state, seat, node.cost, here) and self.possible(
-            state, self.program.kids[nid][0], seat, here
+            self.atoms.pay(state, seat, cost, here, cause)
+            self._push(state, frame, self._kids[nid])
+        elif self.atoms.can_pay(state, seat, cost, here) and self.possible(
+            state, self._kids[nid][0], seat, here
         ):
             state.decision = ("pay", seat, nid, here, cause)
 
     def _when(self, state: Any, frame: Frame) -> None:
         _, nid, seat, here, _, _ = frame
-        node = self.program.nodes[nid]
-        kids = self.program.kids[nid]
-        if self.program.cond(node.cond)(self.atoms.env(state, seat, here)):
-            self._push_kids(state, frame, kids[:1])
+        kids = self._kids[nid]
+        if self.program.cond(self.program.nodes[nid].cond)(self.atoms.env(state, seat, here)):
+            self._push(state, frame, kids[:1])
         elif len(kids) > 1:
-            self._push_kids(state, frame, kids[1:])
+            self._push(state, frame, kids[1:])
 
     def _repeat(self, state: Any, frame: Frame) -> None:
-        node = self.program.nodes[frame[1]]
-        self._push_kids(state, frame, self.program.kids[frame[1]] * node.times)
+        nid = frame[1]
+        self._push(state, frame, self._kids[nid] * self._times[nid])
 
     def _each(self, state: Any, frame: Frame) -> None:
         _, nid, seat, here, cause, _ = frame
-        body = self.program.kids[nid][0]
-        seats = self.atoms.seats(state, seat, self.program.nodes[nid].who.text)
+        body = self._kids[nid][0]
+        seats = self.atoms.seats(state, seat, self._who[nid])
         state.stack.extend(("fx", body, s, here, cause, 0) for s in reversed(seats))
 
     def _choose(self, state: Any, frame: Frame) -> None:
@@ -135,15 +183,15 @@ class Interpreter:
     # ---------------------------------------------------------------- legality
     def _static_table(self) -> list[bool]:
         """For each nid, whether ``possible`` (unselected) is True in every state."""
-        nodes, kids = self.program.nodes, self.program.kids
+        nodes, kids, codes = self.program.nodes, self._kids, self._codes
         static = [False] * len(nodes)
         for nid in range(len(nodes) - 1, -1, -1):  # children have larger nids
-            kind = type(nodes[nid])
-            if kind in (A.Seq, A.Repeat):
+            code = codes[nid]
+            if code in (SEQ, REPEAT):
                 static[nid] = all(static[k] for k in kids[nid])
-            elif kind is A.Choose:
-                static[nid] = all(static[k] and type(nodes[k]) is not A.Paid for k in kids[nid])
-            elif kind in (A.Paid, A.When, A.Each, A.Nothing):
+            elif code == CHOOSE:
+                static[nid] = all(static[k] and codes[k] != PAID for k in kids[nid])
+            elif code in (PAID, WHEN, EACH, NOTHING):
                 static[nid] = True
             else:
                 static[nid] = self.atoms.always_possible(nodes[nid])
@@ -151,38 +199,38 @@ class Interpreter:
 
     def possible(self, state: Any, nid: int, seat: int, here: int, selected: int = 0) -> bool:
         """Whether effect ``nid`` may be chosen now: all it unconditionally needs is possible."""
-        node = self.program.nodes[nid]
-        kind = type(node)
-        if self._static[nid] and not (selected and kind is A.Paid):
+        code = self._codes[nid]
+        if self._static[nid] and not (selected and code == PAID):
             return True
-        if kind is A.Seq:
-            return all(self.possible(state, k, seat, here) for k in self.program.kids[nid])
-        if kind is A.Paid:
+        if code == SEQ:
+            return all(self.possible(state, k, seat, here) for k in self._kids[nid])
+        if code == PAID:
             if not selected:
                 return True
-            return self.atoms.can_pay(state, seat, node.cost, here) and self.possible(
-                state, self.program.kids[nid][0], seat, here
+            return self.atoms.can_pay(state, seat, self._costs[nid], here) and self.possible(
+                state, self._kids[nid][0], seat, here
             )
-        if kind is A.Choose:
-            return any(self.possible(state, k, seat, here, 1) for k in self.program.kids[nid])
-        if kind is A.Repeat:
-            return self.possible(state, self.program.kids[nid][0], seat, here)
-        if kind in (A.When, A.Each, A.Nothing):
+        if code == CHOOSE:
+            return any(self.possible(state, k, seat, here, 1) for k in self._kids[nid])
+        if code == REPEAT:
+            return self.possible(state, self._kids[nid][0], seat, here)
+        if code != ATOM:
             return True
-        return self.atoms.possible(state, node, seat, here)
+        return self.atoms.possible(state, self.program.nodes[nid], seat, here)
 
     # ---------------------------------------------------------------- decisions
     def _choose_options(self, state: Any, decision: Decision) -> list[Action]:
         _, seat, nid, here, _ = decision
+        actions = self._choose_actions
         return [
-            Action("choose", (i + 1,))
-            for i, kid in enumerate(self.program.kids[nid])
+            actions[i]
+            for i, kid in enumerate(self._kids[nid])
             if self.possible(state, kid, seat, here, 1)
         ]
 
     def _choose_resolve(self, state: Any, decision: Decision, action: Action) -> None:
         _, seat, nid, here, cause = decision
-        kid = self.program.kids[nid][int(action.args[0]) - 1]
+        kid = self._kids[nid][int(action.args[0]) - 1]
         state.stack.append(("fx", kid, seat, here, cause, 1))
 
     def _pay_options(self, state: Any, decision: Decision) -> list[Action]:

@@ -17,7 +17,7 @@ from baldurs_rules.content.model import Content, HqSide
 from baldurs_rules.engine.interpreter import Interpreter
 from baldurs_rules.engine.machine import Frame, Machine
 from baldurs_rules.engine.rng import shuffle
-from baldurs_rules.rules.atoms import GameAtoms, available_lots
+from baldurs_rules.rules.atoms import GameAtoms
 from baldurs_rules.rules.board import BoardProcedures
 from baldurs_rules.rules.core import Env, log
 from baldurs_rules.rules.scoring import Scoring
@@ -55,6 +55,12 @@ class Rules:
         }
         self.site_actions = {n: Action("site", (t.node_ids[n],)) for n in range(len(t.node_ids))}
         self.faction_actions = [Action("faction", (f,)) for f in t.factions]
+        cards = [*content.buildings, *content.gates, *content.hqs]
+        self.use_actions = {card: Action("use", (card,)) for card in cards}
+        self.take_actions = {card: Action("take", (card,)) for card in content.buildings}
+        self.take_deck = Action("take", ("deck",))
+        most = max((len(loc.trades) for loc in content.locations), default=0)
+        self.trade_actions = [Action("trade", (i + 1,)) for i in range(most)]
         self.atoms = GameAtoms(self)
         self.interpreter = Interpreter(t.program, self.atoms)
         self.board = BoardProcedures(self)
@@ -88,6 +94,11 @@ class Rules:
         """A frame that runs effect ``nid`` for ``seat``."""
         return ("fx", nid, seat, here, cause, selected)
 
+    def refresh(self, state: State) -> None:
+        """Recompute what a state caches (available lots, legal actions) from its fields."""
+        state.available = state.available_from_lots(self.t.lot_nodes)
+        state.options = None
+
     def new_state(self, players: int, seed: int, advanced: bool, log: bool = True) -> State:
         """Set up a game and run it to its first decision (``log``: record events)."""
         state = self.setup.new_state(players, seed, advanced, log)
@@ -99,7 +110,7 @@ class Rules:
         """Log a decision that had one legal answer, taken automatically."""
         if state.logging:
             cause = decision[-1] if isinstance(decision[-1], str) else decision[0]
-            log(state, "forced", decision[1], cause, decision=decision[0], action=str(action))
+            log(state, "forced", decision[1], cause, decision[0], str(action))
 
     def _start(self, state: State, frame: Frame) -> None:
         state.phase = "play"
@@ -135,18 +146,19 @@ class Rules:
         """Legal ``build`` actions: affordable cards of hand on available lots."""
         if state.cubes[seat] <= 0:
             return []
-        lots = available_lots(state, self.t.lot_nodes)
+        lots = state.available
         if not lots:
             return []
         t, gold, piles = self.t, state.res[seat][self.t.gold], state.piles
+        tile_of, cost, rows = t.tile_of, t.cost, self.build_rows
         found: list[Action] = []
-        for card in dict.fromkeys(state.hand[seat]):
-            kind = t.tile_of[card]
-            if (tile >= 0 and kind != tile) or piles[kind] <= 0 or t.cost[card] - discount > gold:
+        for card in state.hand[seat]:  # card ids are unique: a hand holds each once
+            kind = tile_of[card]
+            if (tile >= 0 and kind != tile) or piles[kind] <= 0 or cost[card] - discount > gold:
                 continue
-            row = self.build_rows[card]
-            found.extend(row[i] for i in lots)
-            if limit and found:
+            row = rows[card]
+            found += [row[i] for i in lots]
+            if limit:
                 break
         return found
 
@@ -165,7 +177,7 @@ class Rules:
         if state.deck:
             card = state.deck.pop()
             state.hand[seat].append(card)
-            log(state, "draw_building", seat, cause, card=card)
+            log(state, "draw_building", seat, cause, card)
 
     def reshuffle(self, state: State) -> None:
         """Shuffle the (public) discard pile into the empty deck, as a new batch."""

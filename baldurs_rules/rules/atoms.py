@@ -7,6 +7,7 @@ its player a decision (which faction, which site, which card, what to build).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from baldurs_rules.actions import Action
@@ -14,7 +15,7 @@ from baldurs_rules.dsl import ast as A
 from baldurs_rules.dsl.checker import singular
 from baldurs_rules.engine.machine import Decision, DecisionKind, Frame
 from baldurs_rules.rules.core import Env, change, log
-from baldurs_rules.rules.state import LOT_AVAILABLE, State
+from baldurs_rules.rules.state import State
 
 if TYPE_CHECKING:
     from baldurs_rules.rules import Rules
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 __all__ = ["GameAtoms"]
 
 ANY = -1
+RESOURCE, LOSS, INFLUENCE, ANY_FACTION = range(4)
 SOURCES = {None: 0, "offer": 1, "deck": 2}
 
 
@@ -63,6 +65,56 @@ class GameAtoms:
     # ------------------------------------------------------------ protocol
     def run(self, state: State, node: Any, seat: int, here: int, cause: str) -> None:
         self._run[type(node)](state, node, seat, here, cause)
+
+    def runner(self, node: Any) -> Callable[[State, Any, int, int, str], None]:
+        if type(node) in (A.Gain, A.Lose):  # the most frequent atoms: plans read once
+            plan = self._items_plan(node.items, type(node) is A.Lose)
+
+            def items(state: State, node: Any, seat: int, here: int, cause: str) -> None:
+                self.gain_items(state, plan, seat, here, cause)
+
+            return items
+        return self._run[type(node)]  # type: ignore[no-any-return]
+
+    def _items_plan(self, items: tuple[Any, ...], lose: bool) -> list[tuple[int, int, int, Any]]:
+        """(what, index, constant amount or -1, expression) of each item of a gain or loss.
+
+        ``what`` is ``RESOURCE`` (index: resource), ``LOSS`` (index: resource),
+        ``INFLUENCE`` (index: faction) or ``ANY_FACTION``.
+        """
+        t, plan = self.t, []
+        for item in items:
+            value = item.value
+            constant = value.value if type(value) is A.Number else -1
+            if isinstance(item, A.InfluenceAmount):
+                if item.faction is None:
+                    plan.append((ANY_FACTION, -1, constant, value))
+                else:
+                    plan.append((INFLUENCE, t.faction_index[item.faction.text], constant, value))
+            else:
+                what = LOSS if lose else RESOURCE
+                plan.append((what, t.resource_index[item.resource.text], constant, value))
+        return plan
+
+    def gain_items(
+        self, state: State, plan: list[tuple[int, int, int, Any]], seat: int, here: int, cause: str
+    ) -> None:
+        """Gain (or lose) the items of a plan; influence is queued as frames, in order."""
+        later: list[Frame] = []
+        for what, index, constant, value in plan:
+            amount = constant if constant >= 0 else self.amount(state, value, seat, here)
+            if what == LOSS:
+                change(self.t, state, seat, index, -amount, cause)
+            elif amount <= 0:
+                continue
+            elif what == RESOURCE:
+                change(self.t, state, seat, index, amount, cause)
+            elif what == INFLUENCE:
+                later.append(("influence", seat, index, amount, cause))
+            else:
+                later.append(("ask_faction", seat, amount, cause))
+        if later:
+            state.stack.extend(reversed(later))
 
     def possible(self, state: State, node: Any, seat: int, here: int) -> bool:
         test = self._possible.get(type(node))
@@ -152,7 +204,8 @@ class GameAtoms:
         new = min(old + amount, len(rewards))
         state.influence[seat][faction] = new
         fid = self.t.factions[faction]
-        log(state, "influence", seat, cause, faction=fid, delta=new - old, level=new)
+        if state.logging:
+            state.events.append(("influence", seat, cause, fid, new - old, new))
         frames = [
             self.r.fx(self.t.nid(rewards[level - 1]), seat, -1, f"{fid}:{level}")
             for level in range(old + 1, new + 1)
@@ -179,7 +232,7 @@ class GameAtoms:
                 if state.agenda_deck:
                     card = state.agenda_deck.pop()
                     state.agendas[seat].append(card)
-                    log(state, "draw_agenda", seat, cause, card=card)
+                    log(state, "draw_agenda", seat, cause, card)
             return
         source = SOURCES[None if node.source is None else node.source.text]
         state.stack.extend([("draw_building", seat, source, cause)] * count)
@@ -193,9 +246,10 @@ class GameAtoms:
 
     def take_options(self, state: State, decision: Decision) -> list[Action]:
         source = decision[2]
-        options = [Action("take", (card,)) for card in dict.fromkeys(state.offer)]
+        take = self.r.take_actions
+        options = [take[card] for card in state.offer]  # card ids are unique
         if source != SOURCES["offer"] and (state.deck or state.discard):
-            options.append(Action("take", ("deck",)))
+            options.append(self.r.take_deck)
         return options
 
     def take_resolve(self, state: State, decision: Decision, action: Action) -> None:
@@ -207,7 +261,8 @@ class GameAtoms:
         state.offer.remove(card)
         state.hand[seat].append(card)
         state.known_by[card] = (1 << state.players) - 1  # everyone saw it taken
-        log(state, "take", seat, cause, card=card)
+        if state.logging:
+            state.events.append(("take", seat, cause, card))
         self.r.refill_offer(state)
 
     # ------------------------------------------------------------ the map
@@ -261,7 +316,7 @@ class GameAtoms:
         _, seat, fort, _, cause = decision
         card = state.gate_deck.pop()
         state.portfolio[seat].append(card)
-        log(state, "gate_card", seat, cause, card=card)
+        log(state, "gate_card", seat, cause, card)
         self.r.put_piece(state, seat, self.t.node_index[str(action.args[0])], fort, cause)
 
     # ------------------------------------------------------------ building
@@ -292,12 +347,7 @@ class GameAtoms:
         return state.worker[seat] >= 0
 
     def return_worker(self, state: State, node: Any, seat: int, here: int, cause: str) -> None:
-        if state.worker[seat] >= 0:
+        where = state.worker[seat]
+        if where >= 0:
             state.worker[seat] = -1
-            log(state, "worker_home", seat, cause)
-
-
-def available_lots(state: State, lot_nodes: list[int]) -> list[int]:
-    """Positions (in lot order) of the available lots."""
-    lots = state.lots
-    return [i for i, n in enumerate(lot_nodes) if lots[n] == LOT_AVAILABLE]
+            log(state, "worker_home", seat, cause, self.t.locations[where])

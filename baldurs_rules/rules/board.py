@@ -5,6 +5,7 @@ Frames handled here: ``build``, ``connect``, ``draw_lot``, ``attack``.
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from baldurs_rules.engine.machine import Frame
@@ -47,11 +48,13 @@ class BoardProcedures:
         tile = t.tile_of[card]
         state.piles[tile] -= 1
         state.lots[node] = LOT_BUILT
+        state.available.remove(t.lot_position[node])
         state.piece[node] = tile
         state.owner[node] = seat
         state.cubes[seat] -= 1
         district = t.node_district[node]
-        log(state, "build", seat, cause, card=card, lot=t.node_lot[node], cost=cost)
+        if state.logging:
+            state.events.append(("build", seat, cause, card, t.node_lot[node], cost))
         self.workers_return(state, district, card)
         state.stack.append(("draw_lot", seat))
         when_built = self.r.when_built[card]
@@ -66,7 +69,7 @@ class BoardProcedures:
         for seat, where in enumerate(state.worker):
             if where == location:
                 state.worker[seat] = -1
-                log(state, "worker_home", seat, cause, location=self.t.locations[location])
+                log(state, "worker_home", seat, cause, self.t.locations[location])
 
     def put_piece(self, state: State, seat: int, node: int, piece: int, cause: str) -> None:
         """Put a fortification (or gate) with the seat's cube on a site; then connections."""
@@ -74,7 +77,7 @@ class BoardProcedures:
         state.owner[node] = seat
         state.cubes[seat] -= 1
         kind = self.t.content.fortifications[piece].id
-        log(state, "place", seat, cause, piece=kind, site=self.t.node_ids[node])
+        log(state, "place", seat, cause, kind, self.t.node_ids[node])
         state.stack.append(("connect", node, cause))
 
     # ------------------------------------------------------------ connections (Build 5, B2, B3)
@@ -107,11 +110,13 @@ class BoardProcedures:
         state.bag.pop()
         t = self.t
         state.lots[node] = LOT_AVAILABLE
+        insort(state.available, t.lot_position[node])
         district = t.node_district[node]
         state.track[district] += 1
-        log(
-            state, "lot", frame[1], "draw_lot", lot=t.node_lot[node], district=t.districts[district]
-        )
+        if state.logging:
+            state.events.append(
+                ("lot", frame[1], "draw_lot", t.node_lot[node], t.districts[district])
+            )
         if not state.bag and not state.end_triggered:
             state.end_triggered = True
             log(state, "end_triggered", frame[1], "last_lot")
@@ -131,16 +136,8 @@ class BoardProcedures:
         defense = sum(contribution)
         name = t.districts[district]
         held = defense >= strength
-        log(
-            state,
-            "attack",
-            -1,
-            "final_attack" if final else "attack",
-            district=name,
-            strength=strength,
-            defense=defense,
-            held=held,
-        )
+        cause = "final_attack" if final else "attack"
+        log(state, "attack", -1, cause, name, strength, defense, held)
         cause = f"attack:{name}"
         if held:
             self.held(state, contribution, strength, cause)
@@ -163,10 +160,10 @@ class BoardProcedures:
         t = self.t
         if t.district_location[district] >= 0:
             state.damage[district] += 1
-            log(state, "damage_token", -1, cause, district=t.districts[district])
+            log(state, "damage_token", -1, cause, t.districts[district])
         for node in t.district_lots[district]:
             seat = state.owner[node]
             if seat >= 0 and contribution[seat] == 0:
                 state.owner[node] = -1
                 state.cubes[seat] += 1
-                log(state, "damaged", seat, cause, lot=t.node_lot[node])
+                log(state, "damaged", seat, cause, t.node_lot[node])

@@ -6,19 +6,12 @@ which logs it, so the event log always explains every point of prestige.
 
 from __future__ import annotations
 
-from typing import Any
-
 from baldurs_rules.dsl.evaluate import HERE
+from baldurs_rules.rules.events import log
 from baldurs_rules.rules.state import State
 from baldurs_rules.rules.tables import Tables
 
 __all__ = ["Env", "change", "districts_occupied", "largest_network", "log", "seats_from"]
-
-
-def log(state: State, kind: str, seat: int, cause: str, **data: Any) -> None:
-    """Append an event: what happened (``kind``), to whom, why, and its details."""
-    if state.logging:
-        state.events.append({"kind": kind, "seat": seat, "cause": cause, **data})
 
 
 def change(t: Tables, state: State, seat: int, resource: int, delta: int, cause: str) -> int:
@@ -28,16 +21,8 @@ def change(t: Tables, state: State, seat: int, resource: int, delta: int, cause:
         delta = -min(-delta, row[resource])
     if delta:
         row[resource] += delta
-        if state.logging:
-            state.events.append(  # inlined ``log``: this is the most frequent event
-                {
-                    "kind": "resource",
-                    "seat": seat,
-                    "cause": cause,
-                    "resource": t.resource_ids[resource],
-                    "delta": delta,
-                }
-            )
+        if state.logging:  # inlined ``log``: this is the most frequent event
+            state.events.append(("resource", seat, cause, t.resource_ids[resource], delta))
     return delta
 
 

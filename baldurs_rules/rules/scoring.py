@@ -56,7 +56,7 @@ class Scoring:
             "truncated": bool(state.bag),  # ended by the turn limit (RULES B19)
         }
         state.phase = "over"
-        log(state, "game_over", -1, "score", winners=winners)
+        log(state, "game_over", -1, "score", winners)
 
     def agendas(self, state: State, seat: int, agenda_points: list[int]) -> int:
         """One agenda per faction at the threshold, the best ones (RULES B14)."""
@@ -70,7 +70,7 @@ class Scoring:
         total = 0
         for value, card in values[:k]:
             change(self.t, state, seat, self.t.prestige, value, f"agenda:{card}")
-            log(state, "agenda_scored", seat, card, value=value)
+            log(state, "agenda_scored", seat, card, value)
             total += value
         agenda_points[seat] = total
         return total

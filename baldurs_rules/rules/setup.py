@@ -7,6 +7,7 @@ Frames: ``draft``, ``keep``. Decisions: ``draft``, ``keep``.
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from baldurs_rules.actions import Action
@@ -56,7 +57,7 @@ class Setup:
 
     def empty(self, players: int, seed: int, advanced: bool) -> State:
         t, setup = self.t, self.r.settings["setup"]
-        state = State.__new__(State)
+        state = State()
         nodes = len(t.node_ids)
         start = [int(setup["resources"].get(r, 0)) for r in t.resource_ids]
         values = {
@@ -101,6 +102,7 @@ class Setup:
             "logging": True,
             "events": [],
             "options": None,
+            "available": [],
         }
         for name, value in values.items():
             setattr(state, name, value)
@@ -121,7 +123,7 @@ class Setup:
         site = self.t.hq_site[self.r.hq_district(hq)]
         state.owner[site] = seat
         state.piece[site] = 0
-        log(state, "hq", seat, "setup", card=hq, site=self.t.node_ids[site])
+        log(state, "hq", seat, "setup", hq, self.t.node_ids[site])
 
     def deal_cards(self, state: State) -> None:
         content, settings = self.t.content, self.r.settings
@@ -164,19 +166,14 @@ class Setup:
         node = allowed[i]
         state.bag.remove(node)
         state.lots[node] = status
+        if status == LOT_AVAILABLE:
+            insort(state.available, t.lot_position[node])
         state.track[t.node_district[node]] += 1
         kind = "lot" if status == LOT_AVAILABLE else "lot_banned"
-        log(
-            state,
-            kind,
-            -1,
-            "setup",
-            lot=t.node_lot[node],
-            district=t.districts[t.node_district[node]],
-        )
+        log(state, kind, -1, "setup", t.node_lot[node], t.districts[t.node_district[node]])
 
     def push_start(self, state: State) -> None:
-        first = self.r.settings["players"]["first"] % state.players
+        first = int(self.r.settings["players"]["first"]) % state.players
         state.active = first
         frames: list[Frame] = []
         if state.advanced:
@@ -227,13 +224,7 @@ class Setup:
         hand.remove(card)
         deck.insert(0, card)
         state.known_by[card] = 1 << seat  # the seat knows where it put the card
-        log(
-            state,
-            "discard",
-            seat,
-            "advanced_setup",
-            what="building" if what == BUILDINGS else "agenda",
-            card=card,
-        )
+        kind = "building" if what == BUILDINGS else "agenda"
+        log(state, "discard", seat, "advanced_setup", kind, card)
         if left > 1:
             state.stack.append(("keep", seat, what, left - 1))

@@ -121,9 +121,11 @@ class State:
             loaded without its log has none).
         events: The structured log (see [`Game.events`][baldurs_rules.game.Game.events]).
         options: Cache of the legal actions at the pending decision (not saved).
+        available: Positions (in lot-number order) of the available lots, kept up to
+            date by the rules (derived from ``lots``, not saved).
     """
 
-    __slots__ = (*FIELDS, "options")
+    __slots__ = (*FIELDS, "available", "options")
 
     players: int
     advanced: bool
@@ -164,8 +166,13 @@ class State:
     batch: dict[str, int]
     scores: dict[str, Any] | None
     logging: bool
-    events: list[dict[str, Any]]
+    events: list[tuple[Any, ...]]
     options: list[Action] | None
+    available: list[int]
+
+    def __init__(self) -> None:
+        """An empty state (every field unset); [`Setup`][baldurs_rules.rules.setup.Setup]
+        and [`from_dict`][baldurs_rules.rules.state.State.from_dict] fill it."""
 
     def clone(self) -> State:
         """An independent copy (events are shared: they are never changed once logged).
@@ -174,7 +181,7 @@ class State:
         ``tests/test_state.py`` checks that it copies every field of ``FIELDS`` to
         the depth given there.
         """
-        new = State.__new__(State)
+        new = State()
         new.players = self.players
         new.advanced = self.advanced
         new.seed = self.seed
@@ -216,6 +223,7 @@ class State:
         new.logging = self.logging
         new.events = self.events[:]
         new.options = self.options
+        new.available = self.available[:]
         return new
 
     def to_dict(self, log: bool = True) -> dict[str, Any]:
@@ -237,17 +245,25 @@ class State:
         for name in FIELDS:
             setattr(self, name, getattr(other, name))
         self.options = other.options
+        self.available = other.available
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> State:
         """Rebuild a state from [`to_dict`][baldurs_rules.rules.state.State.to_dict] data."""
-        state = cls.__new__(cls)
+        state = cls()
         for name in FIELDS:
             setattr(state, name, data[name])
         state.stack = [tuple(f) for f in data["stack"]]
+        state.events = [tuple(e) for e in data["events"]]
         state.decision = None if data["decision"] is None else tuple(data["decision"])
         state.options = None
+        state.available = []  # the rules fill it: see Rules.refresh
         return state
+
+    def available_from_lots(self, lot_nodes: list[int]) -> list[int]:
+        """The ``available`` positions as ``lots`` says (to refresh the cache)."""
+        lots = self.lots
+        return [i for i, n in enumerate(lot_nodes) if lots[n] == LOT_AVAILABLE]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):

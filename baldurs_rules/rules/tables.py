@@ -27,6 +27,8 @@ class Tables:
         districts: District ids in order.
         node_district: District index of each node.
         lot_node: Node index of each lot number.
+        lot_nodes: Lot node indices in lot-number order.
+        lot_position: Position of each lot node in ``lot_nodes``.
         district_lots: Lot node indices of each district.
         district_forts: Fortification-site node indices of each district.
         gate_sites: Gate-site node indices.
@@ -60,6 +62,7 @@ class Tables:
         self.lot_node = {n.lot: n.index for n in nodes if n.lot is not None}
         self.node_lot = {n.index: n.lot for n in nodes if n.lot is not None}
         self.lot_nodes = sorted(self.lot_node.values(), key=lambda i: self.node_lot[i])
+        self.lot_position = {n: i for i, n in enumerate(self.lot_nodes)}
         self.district_lots = self._by_district("lot")
         self.district_forts = self._by_district("fortification")
         self.gate_sites = [n.index for n in nodes if n.kind == "gate"]

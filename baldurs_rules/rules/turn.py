@@ -61,7 +61,8 @@ class TurnProcedures:
         seat = decision[1]
         state.stack.append(("end_turn", seat))
         kind = action.kind
-        log(state, "action", seat, "turn", action=str(action))
+        if state.logging:
+            state.events.append(("action", seat, "turn", str(action)))
         if kind == "build":
             card, lot = action.args
             state.stack.append(("build", seat, card, self.t.lot_node[int(lot)], 0, "build"))
@@ -77,9 +78,10 @@ class TurnProcedures:
         for other, where in enumerate(state.worker):
             if where == location and other != seat:
                 state.worker[other] = -1
-                log(state, "worker_home", other, "displaced", location=self.t.locations[location])
+                log(state, "worker_home", other, "displaced", self.t.locations[location])
         state.worker[seat] = location
-        log(state, "worker", seat, "visit", location=self.t.locations[location])
+        if state.logging:
+            state.events.append(("worker", seat, "visit", self.t.locations[location]))
         state.decision = ("trade", seat, location)
 
     def trade_cost(self, state: State, location: int, trade: int) -> int:
@@ -91,11 +93,11 @@ class TurnProcedures:
         _, seat, location = decision
         favor = state.res[seat][self.t.favor]
         here = self.t.location_district[location]
+        possible, actions = self.r.interpreter.possible, self.r.trade_actions
         options = [
-            Action("trade", (i + 1,))
+            actions[i]
             for i, nid in enumerate(self.r.trade_nids[location])
-            if self.trade_cost(state, location, i) <= favor
-            and self.r.interpreter.possible(state, nid, seat, here, 1)
+            if self.trade_cost(state, location, i) <= favor and possible(state, nid, seat, here, 1)
         ]
         options.append(SKIP)
         return options
@@ -106,7 +108,8 @@ class TurnProcedures:
             return
         index = int(action.args[0]) - 1
         cause = f"{self.t.locations[location]}:{index + 1}"
-        log(state, "trade", seat, cause, location=self.t.locations[location], trade=index + 1)
+        if state.logging:
+            state.events.append(("trade", seat, cause, self.t.locations[location], index + 1))
         change(self.t, state, seat, self.t.favor, -self.trade_cost(state, location, index), cause)
         here = self.t.location_district[location]
         state.stack.append(self.r.fx(self.r.trade_nids[location][index], seat, here, cause, 1))
@@ -125,21 +128,19 @@ class TurnProcedures:
     def income_next(self, state: State, frame: Frame) -> None:
         state.decision = ("income", frame[1])
 
-    def income_cards(self, state: State, seat: int) -> list[tuple[str, int, int]]:
-        """(card, ability nid, here) of every portfolio card with an income ability."""
-        hq = state.hq[seat]
-        cards = [(hq, self.r.hq_nids(state, seat)[1], self.r.hq_district(hq))]
-        cards += [(c, self.r.income_nid[c], -1) for c in state.portfolio[seat]]
-        return [c for c in cards if c[1] >= 0]
-
     def income_options(self, state: State, decision: Decision) -> list[Action]:
-        seat = decision[1]
-        used = state.used
-        options = [
-            Action("use", (card,))
-            for card, nid, here in self.income_cards(state, seat)
-            if card not in used and self.r.interpreter.possible(state, nid, seat, here, 1)
-        ]
+        seat: int = decision[1]
+        used, use, possible = state.used, self.r.use_actions, self.r.interpreter.possible
+        options: list[Action] = []
+        hq = state.hq[seat]
+        nid = self.r.hq_nids(state, seat)[1]
+        if nid >= 0 and hq not in used and possible(state, nid, seat, self.r.hq_district(hq), 1):
+            options.append(use[hq])
+        income = self.r.income_nid
+        for card in state.portfolio[seat]:
+            nid = income[card]
+            if nid >= 0 and card not in used and possible(state, nid, seat, -1, 1):
+                options.append(use[card])
         options.append(DONE)
         return options
 
@@ -150,12 +151,14 @@ class TurnProcedures:
             return
         card = str(action.args[0])
         state.used.append(card)
-        log(state, "use", seat, card, card=card)
+        if state.logging:
+            state.events.append(("use", seat, card, card))
         state.stack.append(("income_next", seat))
-        for name, nid, here in self.income_cards(state, seat):
-            if name == card:
-                state.stack.append(self.r.fx(nid, seat, here, card, 1))
-                return
+        if card == state.hq[seat]:
+            nid, here = self.r.hq_nids(state, seat)[1], self.r.hq_district(card)
+        else:
+            nid, here = self.r.income_nid[card], -1
+        state.stack.append(("fx", nid, seat, here, card, 1))
 
     # ------------------------------------------------------------ the end
     def end_turn(self, state: State, frame: Frame) -> None:
@@ -183,12 +186,6 @@ class TurnProcedures:
         if token >= 0 and state.lots[token] == LOT_HIDDEN:
             state.lots[token] = LOT_FINAL
             district = self.t.node_district[token]
-            log(
-                state,
-                "final_token",
-                -1,
-                "finish",
-                lot=self.t.node_lot[token],
-                district=self.t.districts[district],
-            )
+            lot, name = self.t.node_lot[token], self.t.districts[district]
+            log(state, "final_token", -1, "finish", lot, name)
             state.stack.append(("attack", district, 1))
