@@ -41,7 +41,7 @@ FORMAT = "baldurs_rules/game@2"
 FORMATS = ("baldurs_rules/game@1", FORMAT)
 """Format tags that are read (``@1`` records have no state and no seats)."""
 
-CHECKPOINT_EVERY = 24
+CHECKPOINT_EVERY = 50
 """Actions between two snapshots of the state (restoring after an engine failure and
 [`Game.undo`][baldurs_rules.game.Game.undo] replay at most this many actions)."""
 
@@ -96,6 +96,7 @@ class Game:
         "_mark",
         "_rules",
         "_seats",
+        "_texts",
         "content",
         "state",
     )
@@ -106,15 +107,19 @@ class Game:
         state: State,
         actions: list[Action] | None = None,
         seats: list[int] | None = None,
+        checkpoints: list[tuple[int, State]] | None = None,
     ) -> None:
         self.content = content
         self.state = state
         self._rules = Rules.of(content)
         self._actions: list[Action] = actions if actions is not None else []
         self._seats: list[int] = seats if seats is not None else [-1] * len(self._actions)
-        self._checkpoints: list[tuple[int, State]] = [(len(self._actions), state.clone())]
+        if checkpoints is None:  # the history starts here
+            checkpoints = [(len(self._actions), state.clone())]
+        self._checkpoints: list[tuple[int, State]] = checkpoints
         self._mark = len(state.events)
         self._decoded: list[dict[str, Any]] = []
+        self._texts: list[str] = []
 
     # ------------------------------------------------------------ asking
     @property
@@ -376,12 +381,8 @@ class Game:
         state = self.state.clone()
         if log is not None:
             state.logging = log and state.logging
-        new = Game.__new__(Game)
-        new.content, new.state, new._rules = self.content, state, self._rules
-        new._actions, new._seats = self._actions[:], self._seats[:]
-        new._checkpoints = self._checkpoints[:]
+        new = Game(self.content, state, self._actions[:], self._seats[:], self._checkpoints[:])
         new._mark = self._mark
-        new._decoded = []
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -404,7 +405,7 @@ class Game:
         """
         data = self.record()
         data["state"] = self.state.to_dict(log=log)
-        return json.dumps(data, separators=(",", ":"), sort_keys=True)
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str | bytes, content: Content | None = None) -> Game:
@@ -434,14 +435,18 @@ class Game:
             "players": self.state.players,
             "seed": self.state.seed,
             "advanced": self.state.advanced,
-            "actions": [str(a) for a in self._actions],
+            "actions": self.actions,
             "deciders": self._seats[:],
         }
 
     @property
     def actions(self) -> list[str]:
         """The notation of every action applied so far."""
-        return [str(a) for a in self._actions]
+        actions, texts = self._actions, self._texts
+        if len(texts) > len(actions):  # undone: the actions are a prefix of what they were
+            del texts[len(actions) :]
+        texts.extend(str(a) for a in actions[len(texts) :])
+        return texts[:]
 
 
 def new_game(

@@ -69,7 +69,7 @@ def _scores(value: Any, seats: int) -> bool:
 
 def _field_checks(rules: Rules, players: int) -> dict[str, Check]:
     """The check of every state field for a player count (built once, kept with the rules)."""
-    cache: dict[int, dict[str, Check]] = rules.__dict__.setdefault("_field_checks", {})
+    cache: dict[int, dict[str, Check]] = rules.field_checks
     if players not in cache:
         cache[players] = _build_field_checks(rules, players)
     return cache[players]

@@ -57,7 +57,7 @@ def test_an_engine_failure_leaves_the_game_exactly_as_it_was(monkeypatch) -> Non
 
 
 def test_an_engine_failure_far_from_a_checkpoint_is_restored_too(monkeypatch) -> None:
-    game = play(br.new_game(players=4, seed=9), 31)  # 31 = 24 + 7: between checkpoints
+    game = play(br.new_game(players=4, seed=9), 31)  # 31: between two checkpoints
     rules = game._rules
     original = rules.turns.end_turn
     fail_at = game.state.turn

@@ -74,6 +74,7 @@ class Rules:
             handlers.update(part.handlers)
             decisions.update(getattr(part, "decisions", {}))
         self.machine = Machine(handlers, decisions, on_forced=self._forced)
+        self.field_checks: dict[int, Any] = {}  # by player count, see serialize
 
     @classmethod
     def of(cls, content: Content) -> Rules:
@@ -189,7 +190,7 @@ class Rules:
 
     def refill_offer(self, state: State) -> None:
         """Refill the offer from the deck at once (RULES B12)."""
-        size = self.settings["setup"]["offer"]
+        size = self.t.offer_size
         while len(state.offer) < size:
             if not state.deck and state.discard:
                 self.reshuffle(state)

@@ -153,7 +153,7 @@ class BoardProcedures:
                 change(t, state, seat, t.prestige, strength, cause)
         best = max(contribution)
         if best > 0 and contribution.count(best) == 1:
-            bonus = strength * self.r.settings["attack"]["held_bonus"]
+            bonus = strength * t.held_bonus
             change(t, state, contribution.index(best), t.prestige, bonus, cause + ":largest")
 
     def fallen(self, state: State, district: int, contribution: list[int], cause: str) -> None:

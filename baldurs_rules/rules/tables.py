@@ -38,6 +38,9 @@ class Tables:
         tile_of: Tile index of each building card.
         fort: Fortification index by id (watchtower, keep, gate).
         defense: Defense of each fortification index.
+        trigger, damage_favor, held_bonus, max_turns, offer_size: Numbers of
+            ``game.yaml`` the hot paths read (``attack``, ``limits``, ``setup``).
+        trade_costs: The printed favor cost of each trade, by location.
     """
 
     def __init__(self, content: Content) -> None:
@@ -83,7 +86,14 @@ class Tables:
         self.resource_index = rid
         self.count_match = self._count_match()
         self.strength_track = list(settings["attack"]["strength"])
-        self.trigger = settings["attack"]["trigger"]
+        self.trigger: int = settings["attack"]["trigger"]
+        self.damage_favor: int = settings["attack"]["damage_favor"]
+        self.held_bonus: int = settings["attack"]["held_bonus"]
+        self.max_turns: int = settings["limits"]["max_turns"]
+        self.offer_size: int = settings["setup"]["offer"]
+        self.trade_costs: list[list[int]] = [
+            [int(trade.cost) for trade in loc.trades] for loc in content.locations
+        ]
         self.program = Program(self._trees())
         self._nids = self._script_nids()
 

@@ -85,19 +85,21 @@ class TurnProcedures:
         state.decision = ("trade", seat, location)
 
     def trade_cost(self, state: State, location: int, trade: int) -> int:
-        district = self.t.location_district[location]
-        extra = state.damage[district] * self.r.settings["attack"]["damage_favor"]
-        return int(self.t.content.locations[location].trades[trade].cost) + int(extra)
+        t = self.t
+        return t.trade_costs[location][trade] + state.damage[t.location_district[location]] * (
+            t.damage_favor
+        )
 
     def trade_options(self, state: State, decision: Decision) -> list[Action]:
         _, seat, location = decision
         favor = state.res[seat][self.t.favor]
         here = self.t.location_district[location]
-        possible, actions = self.r.interpreter.possible, self.r.trade_actions
+        interpreter, actions = self.r.interpreter, self.r.trade_actions
         options = [
             actions[i]
             for i, nid in enumerate(self.r.trade_nids[location])
-            if self.trade_cost(state, location, i) <= favor and possible(state, nid, seat, here, 1)
+            if self.trade_cost(state, location, i) <= favor
+            and interpreter.possible(state, nid, seat, here, 1)
         ]
         options.append(SKIP)
         return options
@@ -130,16 +132,17 @@ class TurnProcedures:
 
     def income_options(self, state: State, decision: Decision) -> list[Action]:
         seat: int = decision[1]
-        used, use, possible = state.used, self.r.use_actions, self.r.interpreter.possible
+        used, use, interpreter = state.used, self.r.use_actions, self.r.interpreter
         options: list[Action] = []
         hq = state.hq[seat]
         nid = self.r.hq_nids(state, seat)[1]
-        if nid >= 0 and hq not in used and possible(state, nid, seat, self.r.hq_district(hq), 1):
+        here = self.r.hq_district(hq)
+        if nid >= 0 and hq not in used and interpreter.possible(state, nid, seat, here, 1):
             options.append(use[hq])
         income = self.r.income_nid
         for card in state.portfolio[seat]:
             nid = income[card]
-            if nid >= 0 and card not in used and possible(state, nid, seat, -1, 1):
+            if nid >= 0 and card not in used and interpreter.possible(state, nid, seat, -1, 1):
                 options.append(use[card])
         options.append(DONE)
         return options
@@ -167,7 +170,7 @@ class TurnProcedures:
         state.turn += 1
         n = state.players
         if state.phase == "play" and (
-            state.end_triggered or state.turn >= self.r.settings["limits"]["max_turns"]
+            state.end_triggered or state.turn >= self.t.max_turns
         ):
             state.phase = "final"
             state.final_queue = [(seat + i) % n for i in range(1, n)] + [seat]
