@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
     from baldurs_rules.content.model import Content
 
-__all__ = ["Outcome", "Plan", "StopFlag", "run", "stop_on_signals"]
+__all__ = ["Outcome", "Plan", "StopFlag", "open_records", "run", "stop_on_signals"]
 
 PlayGame = Callable[[int, "Content"], dict[str, Any]]
 """Plays game ``index`` of a run with the given content and returns its record."""
@@ -178,7 +178,7 @@ def stop_on_signals(
 
 def run(
     plan: Plan,
-    out: str | os.PathLike[str] | None = None,
+    out: str | os.PathLike[str] | RecordFile | None = None,
     resume: bool = False,
     progress: Callable[[int], None] | None = None,
     stop: StopFlag | None = None,
@@ -188,7 +188,9 @@ def run(
     Args:
         plan: The games.
         out: A record file to write (created or emptied, before any game is
-            played), or None to keep the records in memory only.
+            played; or one already opened for this plan by
+            [`open_records`][baldurs_rules.runner.open_records], which ``run``
+            closes), or None to keep the records in memory only.
         resume: Continue ``out`` (see
             [`RecordFile.open`][baldurs_rules.record_file.RecordFile.open]): its
             games are not played again, and the records are those of a run that
@@ -211,8 +213,13 @@ def run(
 
     if resume and out is None:
         raise RulesError("resuming needs the record file to resume")
-    content = load_content(plan.content_path)
-    file = RecordFile.open(out, plan.identity, plan.games, resume) if out is not None else None
+    file = out if isinstance(out, RecordFile) or out is None else open_records(plan, out, resume)
+    try:
+        content = load_content(plan.content_path)
+    except BaseException:
+        if file is not None:
+            file.close()
+        raise
     found: dict[int, dict[str, Any]] = file.records if file is not None else {}
     resumed = len(found)
     if progress is not None and resumed:
@@ -235,6 +242,16 @@ def run(
         if file is not None:
             file.close()
     return Outcome(plan.games, [found[i] for i in sorted(found)], resumed, stopped)
+
+
+def open_records(plan: Plan, out: str | os.PathLike[str], resume: bool = False) -> RecordFile:
+    """Open (or resume) the record file of a plan, to check it before a run starts.
+
+    Raises:
+        StateError: The file cannot be resumed by this plan (and is left untouched).
+        OSError: It cannot be written.
+    """
+    return RecordFile.open(out, plan.identity, plan.games, resume)
 
 
 Keep = Callable[[int, dict[str, Any]], None]

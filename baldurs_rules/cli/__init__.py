@@ -148,13 +148,21 @@ def _run_plan(
     kept. A command with its own kind of games (a tournament) passes its own plan
     and its own ``show``.
     """
-    from baldurs_rules.runner import run, stop_on_signals
+    from baldurs_rules.runner import open_records, run, stop_on_signals
 
     if resume and not out_file:
         raise click.UsageError("--resume needs the file to resume (--out or --records)")
-    with stop_on_signals() as stop, _progress_bar(label, plan.games) as advance:
-        outcome = run(plan, out_file, resume, advance, stop)
-    show(outcome)
+    file = open_records(plan, out_file, resume) if out_file else None  # before any game
+    if file is not None and file.resumed:
+        click.echo(f"{file.resumed} of {plan.games} games already in {out_file}", err=True)
+    try:
+        with stop_on_signals() as stop:  # a second signal while showing the outcome waits too
+            with _progress_bar(label, plan.games) as advance:
+                outcome = run(plan, file, resume, advance, stop)
+            show(outcome)
+    finally:
+        if file is not None:
+            file.close()
     if not outcome.complete:
         done = len(outcome.records)
         kept = (

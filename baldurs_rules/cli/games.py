@@ -235,6 +235,18 @@ def replay(file: str, index: int, step: bool, content_dir: str | None) -> None:
 
 
 # ---------------------------------------------------------------- render
+def _svg_file(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """Refuse an --out that is not .svg: an SVG in a .png file opens nowhere."""
+    path = Path(value)
+    if path.suffix.lower() != ".svg":
+        found = f"not {path.suffix!r}" if path.suffix else "it has no suffix"
+        raise click.BadParameter(
+            f"render writes SVG: the file must end in .svg, {found} "
+            f"(try {path.with_suffix('.svg').name!r})"
+        )
+    return value
+
+
 @click.command()
 @click.option("--seed", default=0, show_default=True, type=int, help="A fresh game's seed.")
 @click.option("--players", default=4, show_default=True, type=int)
@@ -263,11 +275,13 @@ def replay(file: str, index: int, step: bool, content_dir: str | None) -> None:
 @click.option("--seat", type=int, help="Draw from this seat's point of view.")
 @click.option("--content", "content_dir", type=_CONTENT_DIR, help="Content dir.")
 @click.option(
+    "-o",
     "--out",
     "out_file",
     required=True,
     type=click.Path(dir_okay=False),
-    help="The SVG file to write.",
+    callback=_svg_file,
+    help="The SVG file to write (.svg).",
 )
 def render(
     seed: int,
