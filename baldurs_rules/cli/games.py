@@ -129,6 +129,16 @@ def _summary_tables(out: Console, summary: dict[str, Any], players: int, planned
             f"{summary['win_rate_per_bot'][name]:.0%}",
         )
     out.print(bots)
+    _steps_table(out, summary)
+    out.print(
+        f"mean game length: {summary['mean_turns']:.1f} turns, "
+        f"{summary['mean_decisions']:.1f} decisions"
+    )
+
+
+def _steps_table(out: Console, summary: dict[str, Any]) -> None:
+    from rich.table import Table
+
     steps = Table(title="Mean prestige per scoring step (per seat)")
     steps.add_column("who")
     columns = list(summary["mean_prestige"])
@@ -138,10 +148,6 @@ def _summary_tables(out: Console, summary: dict[str, Any], players: int, planned
     for who, means in rows:
         steps.add_row(who, *(f"{means.get(c, 0.0):.1f}" for c in columns))
     out.print(steps)
-    out.print(
-        f"mean game length: {summary['mean_turns']:.1f} turns, "
-        f"{summary['mean_decisions']:.1f} decisions"
-    )
 
 
 # ---------------------------------------------------------------- replay
