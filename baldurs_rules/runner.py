@@ -20,6 +20,13 @@ Examples:
     >>> outcome = run(simulate_plan(3, players=2, bots=["random"], seed=4))
     >>> [r["seed"] for r in outcome.records], outcome.complete
     ([4, 5, 6], True)
+
+    A plan with its own kind of game (in a module, so workers can import it):
+
+    >>> def roll(index, content):
+    ...     return {"roll": index % 6 + 1}
+    >>> run(Plan(3, roll, {"kind": "dice"})).records
+    [{'roll': 1}, {'roll': 2}, {'roll': 3}]
 """
 
 from __future__ import annotations
