@@ -21,6 +21,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+import os
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -29,8 +30,18 @@ from typing import Any
 
 from baldurs_rules.game import Game
 from baldurs_rules.rules import Rules
+from baldurs_rules.runner import Plan
 
-__all__ = ["BalanceReport", "CardRow", "card_usage", "compare", "run_balance", "wilson"]
+__all__ = [
+    "BalanceReport",
+    "CardRow",
+    "balance_plan",
+    "card_usage",
+    "compare",
+    "report_of",
+    "run_balance",
+    "wilson",
+]
 
 
 def card_usage(game: Game) -> dict[str, Any]:
@@ -145,7 +156,7 @@ class BalanceReport:
     def write(self, path: str | Path) -> Path:
         """Write as ``.csv`` or ``.json`` (by the file's suffix)."""
         path = Path(path)
-        if path.suffix == ".json":
+        if path.suffix.lower() == ".json":
             path.write_text(self.to_json(), encoding="utf-8")
             return path
         with path.open("w", newline="", encoding="utf-8") as handle:
@@ -252,6 +263,39 @@ def _row(
     )
 
 
+def balance_plan(
+    games: int,
+    players: int,
+    bots: Sequence[str] = ("random",),
+    seed: int = 0,
+    jobs: int = 1,
+    advanced: bool = True,
+    content_path: str | None = None,
+) -> Plan:
+    """The [plan][baldurs_rules.runner.Plan] of a balance run: bot games with ``card_usage``.
+
+    Examples:
+        >>> balance_plan(10, 2).identity["extras"]
+        'baldurs_rules.balance.card_usage'
+    """
+    from baldurs_rules.simulate import simulate_plan
+
+    return simulate_plan(
+        games, players, bots, seed, jobs, advanced, content_path, extras=card_usage
+    )
+
+
+def report_of(plan: Plan, records: Sequence[dict[str, Any]]) -> BalanceReport:
+    """The report of a balance plan's records (all of them, or those of an interrupted run)."""
+    identity = plan.identity
+    settings = {
+        "seed": identity["seed"],
+        "advanced": identity["advanced"],
+        "content": plan.content_path or "default",
+    }
+    return build_report(records, identity["players"], identity["bots"], settings)
+
+
 def run_balance(
     games: int,
     players: int,
@@ -261,26 +305,19 @@ def run_balance(
     advanced: bool = True,
     content_path: str | None = None,
     progress: Any = None,
+    records: str | os.PathLike[str] | None = None,
+    resume: bool = False,
 ) -> BalanceReport:
     """Simulate ``games`` games and build the report.
 
-    Advanced games are the default, so HQ advanced sides are measured too.
+    Advanced games are the default, so HQ advanced sides are measured too. With
+    ``records`` each game is streamed to that [record file][baldurs_rules.record_file]
+    as it finishes, and ``resume`` continues it.
     """
-    from baldurs_rules.simulate import simulate
+    from baldurs_rules.runner import run
 
-    records = simulate(
-        games,
-        players,
-        bots,
-        seed=seed,
-        jobs=jobs,
-        advanced=advanced,
-        content_path=content_path,
-        progress=progress,
-        extras=card_usage,
-    )
-    settings = {"seed": seed, "advanced": advanced, "content": content_path or "default"}
-    return build_report(records, players, bots, settings)
+    plan = balance_plan(games, players, bots, seed, jobs, advanced, content_path)
+    return report_of(plan, run(plan, records, resume, progress).records)
 
 
 def compare(report: BalanceReport, baseline: BalanceReport) -> list[dict[str, Any]]:

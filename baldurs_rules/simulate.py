@@ -5,7 +5,9 @@ through the bot names, shifted by the game index (see
 [`seat_bots`][baldurs_rules.simulate.seat_bots]), so over a run every bot plays
 every seat. Each bot is seeded from the game's seed and its seat
 ([`bot_seed`][baldurs_rules.simulate.bot_seed]), so a game depends only on its
-seed, the bot names and the content, never on ``jobs`` or on chunking.
+seed, the bot names and the content, never on ``jobs``, on the order in which
+games finish, or on a run being interrupted and resumed. The games are played
+by the [runner][baldurs_rules.runner], which can stream them to a file.
 
 Examples:
     >>> records = simulate(2, players=2, bots=["random"], seed=5)
@@ -19,20 +21,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from baldurs_rules.errors import RulesError
+from baldurs_rules.runner import Plan
 
 if TYPE_CHECKING:
     from baldurs_rules.content.model import Content
     from baldurs_rules.game import Game
 
-__all__ = ["bot_seed", "play_record", "seat_bots", "simulate", "summarize"]
-
-_CONTENT: Content | None = None
-"""The content of this worker process (set by the pool's initializer)."""
-_CONTENT_PATH: str | None = None
+__all__ = ["bot_seed", "play_record", "seat_bots", "simulate", "simulate_plan", "summarize"]
 
 
 def seat_bots(game_index: int, players: int, bots: Sequence[str]) -> list[str]:
@@ -101,31 +100,70 @@ def play_record(
     return record
 
 
-def _init_worker(content_path: str | None) -> None:
-    """Pool initializer: load the content once per worker process."""
-    global _CONTENT, _CONTENT_PATH
-    from baldurs_rules.content.loader import load_content
-
-    _CONTENT = load_content(content_path)
-    _CONTENT_PATH = content_path
-
-
-def _play_chunk(
-    indices: Sequence[int],
+def _play_game(
     players: int,
-    bots: Sequence[str],
+    names: Sequence[str],
     seed: int,
     advanced: bool,
+    extras: Callable[[Game], Any] | None,
+    index: int,
+    content: Content,
+) -> dict[str, Any]:
+    """Game ``index`` of a run: the play function of a ``simulate_plan``."""
+    names = seat_bots(index, players, names)
+    return play_record(seed + index, players, names, advanced, content, extras)
+
+
+def simulate_plan(
+    games: int,
+    players: int,
+    bots: Sequence[str],
+    seed: int = 0,
+    jobs: int = 1,
+    advanced: bool = False,
+    content_path: str | os.PathLike[str] | None = None,
     extras: Callable[[Game], Any] | None = None,
-) -> list[tuple[int, dict[str, Any]]]:
-    """Play games ``indices`` with the worker's content; (index, record) pairs."""
-    return [
-        (
-            i,
-            play_record(seed + i, players, seat_bots(i, players, bots), advanced, _CONTENT, extras),
-        )
-        for i in indices
-    ]
+    backend: str = "local",
+    address: str | None = None,
+) -> Plan:
+    """The [plan][baldurs_rules.runner.Plan] of a run of bot games, checked before any game.
+
+    The arguments are those of [`simulate`][baldurs_rules.simulate.simulate]. The
+    plan's identity (stored with each record in a file, compared on resume) is
+    ``players``, ``bots``, ``seed``, ``advanced``, the ``content`` fingerprint and
+    the name of the ``extras`` function.
+
+    Raises:
+        RulesError: Bad arguments, an unknown bot name, or unloadable content.
+
+    Examples:
+        >>> plan = simulate_plan(10, 2, ["Random", "greedy"], seed=3)
+        >>> plan.identity["bots"], plan.identity["seed"], plan.games
+        (['random', 'greedy'], 3, 10)
+    """
+    from baldurs_rules.bots import make_bot
+    from baldurs_rules.content.loader import load_content
+
+    names = [name.strip().lower() for name in bots]
+    for name in names:
+        make_bot(name)  # fail early on an unknown name
+    seat_bots(0, players, names)
+    path = None if content_path is None else os.fspath(content_path)
+    content = load_content(path)  # fail early, in this process, on bad content
+    min_players = content.settings["players"]["min"]
+    max_players = content.settings["players"]["max"]
+    if not min_players <= players <= max_players:
+        raise RulesError(f"players must be {min_players} to {max_players}, not {players}")
+    identity = {
+        "players": players,
+        "bots": names,
+        "seed": seed,
+        "advanced": advanced,
+        "content": content.fingerprint,
+        "extras": None if extras is None else f"{extras.__module__}.{extras.__qualname__}",
+    }
+    play = partial(_play_game, players, tuple(names), seed, advanced, extras)
+    return Plan(games, play, identity, path, jobs, backend, address)
 
 
 def simulate(
@@ -140,17 +178,19 @@ def simulate(
     extras: Callable[[Game], Any] | None = None,
     backend: str = "local",
     address: str | None = None,
+    out: str | os.PathLike[str] | None = None,
+    resume: bool = False,
 ) -> list[dict[str, Any]]:
     """Play ``games`` bot games and return one record per game, in game order.
 
     Args:
         games: How many games.
         players: Seats per game.
-        bots: Bot names, assigned to seats by [`seat_bots`][baldurs_rules.simulate.seat_bots].
+        bots: Bot names (any case), assigned to seats by
+            [`seat_bots`][baldurs_rules.simulate.seat_bots].
         seed: Game ``i`` uses seed ``seed + i``.
-        jobs: Worker processes; more than 1 plays chunks of games in a
-            ``ProcessPoolExecutor`` (each worker loads the content once). The
-            records are identical to ``jobs=1``.
+        jobs: Worker processes; more than 1 plays the games in worker processes
+            (each loads the content once). The records are identical to ``jobs=1``.
         advanced: Use the advanced setup.
         content_path: Content directory (the default content if None).
         progress: Called with the number of games just finished.
@@ -160,113 +200,29 @@ def simulate(
             cluster; needs ``baldurs_rules[ray]``). Both give identical records.
         address: The Ray cluster to join (``ray.init(address=...)``); without it a
             local Ray instance with ``jobs`` CPUs is started for the run.
+        out: A [record file][baldurs_rules.record_file] that gets each game as
+            it finishes (the finished games stay in it if the run is interrupted).
+        resume: Continue ``out`` without replaying the games already in it.
 
     Returns:
         The records of [`play_record`][baldurs_rules.simulate.play_record].
 
     Raises:
         RulesError: Bad arguments, an unknown bot name, or unloadable content.
+        KeyboardInterrupt: On Ctrl-C, once the workers are stopped (the
+            ``bbg simulate`` command stops cleanly instead, see
+            [`runner.run`][baldurs_rules.runner.run]).
 
     Examples:
         >>> len(simulate(3, players=2, bots=["random", "greedy"], seed=1))
         3
     """
-    from baldurs_rules.bots import make_bot
-    from baldurs_rules.content.loader import load_content
+    from baldurs_rules.runner import run
 
-    if games < 0:
-        raise RulesError(f"the number of games must be 0 or more, not {games}")
-    if jobs < 1:
-        raise RulesError(f"jobs must be 1 or more, not {jobs}")
-    names = [name.strip().lower() for name in bots]
-    for name in names:
-        make_bot(name)  # fail early on an unknown name
-    seat_bots(0, players, names)
-    path = None if content_path is None else os.fspath(content_path)
-    content = load_content(path)  # fail early, in this process, on bad content
-    min_players = content.settings["players"]["min"]
-    max_players = content.settings["players"]["max"]
-    if not min_players <= players <= max_players:
-        raise RulesError(f"players must be {min_players} to {max_players}, not {players}")
-    if backend not in ("local", "ray"):
-        raise RulesError(f"backend must be 'local' or 'ray', not {backend!r}")
-    chunks = _chunks(games, jobs)
-    if backend == "ray":
-        return _simulate_ray(
-            chunks, (players, names, seed, advanced, extras), path, jobs, address, progress
-        )
-    if jobs == 1 or games <= 1:
-        records = []
-        for i in range(games):
-            records.append(
-                play_record(
-                    seed + i, players, seat_bots(i, players, names), advanced, content, extras
-                )
-            )
-            if progress is not None:
-                progress(1)
-        return records
-    found: dict[int, dict[str, Any]] = {}
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(path,)) as pool:
-        futures = [
-            pool.submit(_play_chunk, chunk, players, names, seed, advanced, extras)
-            for chunk in chunks
-        ]
-        for future in as_completed(futures):
-            done = future.result()
-            found.update(done)
-            if progress is not None:
-                progress(len(done))
-    return [found[i] for i in range(games)]
-
-
-def _chunks(games: int, jobs: int) -> list[list[int]]:
-    """Game indices in chunks: small enough to balance workers, big enough to pay off."""
-    size = max(1, min(16, games // (jobs * 4)))
-    return [list(range(start, min(games, start + size))) for start in range(0, games, size)]
-
-
-def _ray_chunk(path: str | None, indices: Sequence[int], args: tuple[Any, ...]) -> Any:
-    """A Ray task: load the content once per worker process, then play the chunk."""
-    if _CONTENT is None or path != _CONTENT_PATH:
-        _init_worker(path)
-    return _play_chunk(indices, *args)
-
-
-def _simulate_ray(
-    chunks: list[list[int]],
-    args: tuple[Any, ...],
-    path: str | None,
-    jobs: int,
-    address: str | None,
-    progress: Callable[[int], None] | None,
-) -> list[dict[str, Any]]:
-    """Play the chunks as Ray tasks; records in game order, identical to a local run."""
-    try:
-        import ray
-    except ImportError:
-        raise RulesError("the ray backend needs Ray: pip install 'baldurs_rules[ray]'") from None
-    started = not ray.is_initialized()
-    if started:
-        options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
-        if address:
-            ray.init(address=address, **options)
-        else:
-            ray.init(num_cpus=jobs, **options)
-    try:
-        task = ray.remote(_ray_chunk)
-        pending = [task.remote(path, chunk, args) for chunk in chunks]
-        found: dict[int, dict[str, Any]] = {}
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
-            for done in ray.get(ready):
-                found.update(done)
-                if progress is not None:
-                    progress(len(done))
-        return [found[i] for chunk in chunks for i in chunk]
-    finally:
-        if started:
-            ray.shutdown()
+    plan = simulate_plan(
+        games, players, bots, seed, jobs, advanced, content_path, extras, backend, address
+    )
+    return run(plan, out, resume, progress).records
 
 
 def _share(records: Sequence[dict[str, Any]]) -> list[tuple[dict[str, Any], int, float]]:

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import signal
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
+from process_support import interrupted, needs_proc, start, wait_for_games
 
 import baldurs_rules as br
 from baldurs_rules.balance import build_report, card_usage, compare, run_balance, wilson
@@ -125,3 +129,84 @@ def test_compare_marks_new_and_removed_items() -> None:
     b = build_report([_record([1], {"y": {1: [1, 0]}, "z": {0: [1, 0]}})], 2, ["random"])
     status = {row["item"]: row["status"] for row in compare(a, b)}
     assert status == {"x": "new", "y": "both", "z": "removed"}
+
+
+def assert_usage_error(result: Result, text: str) -> None:
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: ") and text in lines[0], result.stderr
+
+
+def test_bad_output_files_are_refused_before_any_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import baldurs_rules.simulate as simulate_module
+
+    def no_game(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(simulate_module, "play_record", no_game)
+    runner = CliRunner()
+    base = ["balance", "--games", "3", "--players", "2"]
+    result = runner.invoke(main, [*base, "--out", str(tmp_path / "r.txt")])
+    assert_usage_error(
+        result, "'--out': '" + str(tmp_path / "r.txt") + "' must end in .csv or .json"
+    )
+    result = runner.invoke(main, [*base, "--chart", str(tmp_path / "no" / "c.png")])
+    assert_usage_error(result, "the directory of")
+    result = runner.invoke(main, [*base, "--baseline", str(tmp_path / "none")])
+    assert_usage_error(result, "is not a directory (or 'default' for the built-in content)")
+    result = runner.invoke(main, [*base, "--records", "/nonexistent/r.jsonl"])
+    assert result.exit_code == 1 and "no such file or directory" in result.stderr
+    assert_usage_error(runner.invoke(main, [*base, "--resume"]), "--resume needs the file")
+
+
+def test_a_balance_run_resumes_to_the_same_report(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    whole = run_balance(10, 2, ["random"], seed=3, records=path)
+    full = path.read_bytes()
+    lines = full.splitlines(keepends=True)
+    path.write_bytes(lines[7] + lines[2] + lines[4][:30])
+    again = run_balance(10, 2, ["random"], seed=3, records=path, resume=True, jobs=2)
+    assert asdict(again) == asdict(whole)
+    assert path.read_bytes() == full
+    with pytest.raises(br.RulesError, match=r"advanced true \(this run: false\)"):
+        run_balance(10, 2, ["random"], seed=3, records=path, resume=True, advanced=False)
+
+
+def test_cli_balance_baseline_records_and_resume(tmp_path: Path) -> None:
+    mod = _absurd_mod(tmp_path)
+    args = ["balance", "--games", "6", "--players", "2", "--content", str(mod), "--top", "2"]
+    args += ["--baseline", "DEFAULT", "--out", str(tmp_path / "b.json")]
+    args += ["--chart", str(tmp_path / "b.svg"), "--records", str(tmp_path / "g.jsonl")]
+    first = CliRunner().invoke(main, args)
+    assert first.exit_code == 0, first.output
+    records = (tmp_path / "g.jsonl").read_bytes()
+    baseline = (tmp_path / "g.baseline.jsonl").read_bytes()
+    assert len(records.splitlines()) == len(baseline.splitlines()) == 6
+    assert (
+        json.loads(records.splitlines()[0])["run"]["content"]
+        != json.loads(baseline.splitlines()[0])["run"]["content"]
+    )
+    (tmp_path / "g.jsonl").write_bytes(b"".join(records.splitlines(keepends=True)[:2]))
+    resumed = CliRunner().invoke(main, [*args, "--resume"])
+    assert resumed.exit_code == 0, resumed.output
+    assert resumed.stdout == first.stdout
+    assert "2 of 6 games already in" in resumed.stderr
+    assert (tmp_path / "g.jsonl").read_bytes() == records
+    assert json.loads((tmp_path / "b.baseline.json").read_text())["games"] == 6
+
+
+@needs_proc
+def test_ctrl_c_stops_balance_with_a_partial_table(tmp_path: Path) -> None:
+    records = tmp_path / "games.jsonl"
+    args = ["balance", "--games", "400", "--players", "2", "--jobs", "2", "--top", "3"]
+    args += ["--records", str(records), "--out", "b.csv", "--chart", "b.svg"]
+    process = start(args, tmp_path)
+    wait_for_games(records, 4, process)
+    os.killpg(process.pid, signal.SIGINT)
+    stdout, done = interrupted(process, 130, "SIGINT")
+    assert stdout.startswith(f"games: {done} of 400 games finished\n")
+    assert f"Cards by effectiveness ({done} games, 2 players" in stdout
+    assert not (tmp_path / "b.csv").exists() and not (tmp_path / "b.svg").exists()
+    assert len(records.read_bytes().splitlines()) == done

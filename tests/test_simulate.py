@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 import baldurs_rules as br
-from baldurs_rules.simulate import bot_seed, play_record, seat_bots, simulate, summarize
+from baldurs_rules.simulate import (
+    bot_seed,
+    play_record,
+    seat_bots,
+    simulate,
+    simulate_plan,
+    summarize,
+)
 
 BOTS = ["random", "greedy"]
 
@@ -98,3 +108,34 @@ def test_bad_arguments() -> None:
         simulate(1, players=2, bots=["random"], jobs=0)
     with pytest.raises(br.RulesError, match="at least one bot"):
         simulate(1, players=2, bots=[])
+
+
+def test_a_run_streams_to_a_file_and_resumes_to_the_same_records(
+    records: list[dict], tmp_path: Path
+) -> None:
+    path = tmp_path / "games.jsonl"
+    assert simulate(6, players=2, bots=BOTS, seed=0, jobs=2, out=path) == records
+    lines = path.read_bytes().splitlines(keepends=True)
+    assert [json.loads(line)["game"] for line in lines] == list(range(6))
+    path.write_bytes(lines[4] + lines[0])
+    assert simulate(6, players=2, bots=BOTS, seed=0, out=path, resume=True) == records
+    assert path.read_bytes() == b"".join(lines)
+    assert summarize(simulate(6, 2, BOTS, out=path, resume=True)) == summarize(records)
+
+
+def test_the_plan_names_what_makes_the_records() -> None:
+    from baldurs_rules.balance import card_usage
+
+    plan = simulate_plan(5, 3, [" Greedy", "RANDOM"], seed=9, advanced=True, extras=card_usage)
+    assert plan.identity == {
+        "players": 3,
+        "bots": ["greedy", "random"],
+        "seed": 9,
+        "advanced": True,
+        "content": br.load_content().fingerprint,
+        "extras": "baldurs_rules.balance.card_usage",
+    }
+    assert plan.games == 5 and plan.content_path is None
+    assert plan.play(2, br.load_content()) == play_record(
+        11, 3, seat_bots(2, 3, ["greedy", "random"]), True, extras=card_usage
+    )

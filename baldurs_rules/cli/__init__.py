@@ -15,7 +15,7 @@ Examples:
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from baldurs_rules.actions import Action
     from baldurs_rules.content.model import Content
     from baldurs_rules.game import Game
+    from baldurs_rules.runner import Outcome, Plan
 
 __all__ = ["cli", "main"]
 
@@ -95,6 +96,10 @@ class _Cli(click.Group):
 
 
 # ---------------------------------------------------------------- helpers
+_CONTENT_DIR = click.Path(exists=True, file_okay=False)
+"""A ``--content`` directory: it must exist (click says so before anything runs)."""
+
+
 def _console(stderr: bool = False) -> Console:
     from rich.console import Console
 
@@ -128,10 +133,82 @@ def _progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
         yield advance
 
 
+def _run_plan(
+    plan: Plan,
+    out_file: str | None,
+    resume: bool,
+    label: str,
+    show: Callable[[Outcome], None],
+) -> Outcome:
+    """Run a plan under a progress bar, show its outcome, and stop like a shell tool.
+
+    The games stream to ``out_file`` (if given), resumed with ``resume``. On the
+    first SIGINT or SIGTERM the workers stop, ``show`` gets the partial outcome,
+    and the command exits with 130 or 143 and one ``error:`` line saying what was
+    kept. A command with its own kind of games (a tournament) passes its own plan
+    and its own ``show``.
+    """
+    from baldurs_rules.runner import open_records, run, stop_on_signals
+
+    if resume and not out_file:
+        raise click.UsageError("--resume needs the file to resume (--out or --records)")
+    file = open_records(plan, out_file, resume) if out_file else None  # before any game
+    if file is not None and file.resumed:
+        click.echo(f"{file.resumed} of {plan.games} games already in {out_file}", err=True)
+    try:
+        with stop_on_signals() as stop:  # a second signal while showing the outcome waits too
+            with _progress_bar(label, plan.games) as advance:
+                outcome = run(plan, file, resume, advance, stop)
+            show(outcome)
+    finally:
+        if file is not None:
+            file.close()
+    if not outcome.complete:
+        done = len(outcome.records)
+        kept = (
+            f"; the finished games are in {out_file} (run again with --resume to continue)"
+            if out_file
+            else ""
+        )
+        _fail(
+            f"interrupted by {outcome.signal_name} after {done} of {plan.games} games{kept}",
+            outcome.exit_code,
+        )
+    return outcome
+
+
 def _content(directory: str | None) -> Content:
     from baldurs_rules.content.loader import load_content
 
     return load_content(directory)
+
+
+def _resolve(kind: str, text: str, names: Mapping[str, str]) -> str:
+    """The id that a user's ``text`` names: an id or a display name, in any case.
+
+    Spaces may stand for underscores and runs of spaces count as one. An unknown
+    text is a ``RulesError`` that suggests the closest id (or name).
+
+    Examples:
+        >>> _resolve("card", "The  ELFSONG tavern", {"elfsong_tavern": "The Elfsong Tavern"})
+        'elfsong_tavern'
+        >>> _resolve("card", "elfsong tavern", {"elfsong_tavern": "The Elfsong Tavern"})
+        'elfsong_tavern'
+    """
+    from baldurs_rules.errors import RulesError, did_you_mean
+
+    def key(word: str) -> str:
+        return " ".join(word.split()).lower()
+
+    aliases = {key(name): ident for ident, name in names.items()}
+    for ident in names:
+        aliases[key(ident)] = aliases[key(ident.replace("_", " "))] = ident
+    wanted = key(text)
+    if wanted in aliases:
+        return aliases[wanted]
+    ids = {key(ident): ident for ident in names}
+    hint = did_you_mean(wanted.replace(" ", "_"), ids) or did_you_mean(wanted, aliases)
+    raise RulesError(f"unknown {kind} {text!r}{hint}")
 
 
 def _bot_list(text: str) -> list[str]:
@@ -300,6 +377,7 @@ def _register() -> None:
 
     for command in (
         content.validate,
+        content.content_group,
         play.play,
         content.explain,
         games.simulate,

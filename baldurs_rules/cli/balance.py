@@ -14,34 +14,63 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from baldurs_rules.balance import BalanceReport
+    from baldurs_rules.runner import Outcome, Plan
+
+from baldurs_rules.cli import _CONTENT_DIR
 
 __all__ = ["balance"]
 
 
-def _run(
-    label: str,
-    games: int,
-    players: int,
-    bots: list[str],
-    seed: int,
-    jobs: int,
-    advanced: bool,
-    content_dir: str | None,
+def _measure(
+    plan: Plan, records_file: str | None, resume: bool, label: str, console: Console, top: int
 ) -> BalanceReport:
-    from baldurs_rules.balance import run_balance
-    from baldurs_rules.cli import _progress_bar
+    """Run a balance plan; on an interruption show the partial table, then stop."""
+    from baldurs_rules.balance import report_of
+    from baldurs_rules.cli import _run_plan
 
-    with _progress_bar(label, games) as advance:
-        return run_balance(
-            games,
-            players,
-            bots,
-            seed=seed,
-            jobs=jobs,
-            advanced=advanced,
-            content_path=content_dir,
-            progress=advance,
+    def show(outcome: Outcome) -> None:
+        if outcome.complete:
+            return
+        console.print(f"{label}: {len(outcome.records)} of {outcome.games} games finished")
+        if outcome.records:
+            _table(console, report_of(plan, outcome.records), top)
+
+    return report_of(plan, _run_plan(plan, records_file, resume, label, show).records)
+
+
+def _check_output(path: str, suffixes: tuple[str, ...], option: str) -> None:
+    """Refuse, before any game is played, a file that could not be written as asked."""
+    file = Path(path)
+    if file.suffix.lower() not in suffixes:
+        raise click.BadParameter(
+            f"{path!r} must end in {' or '.join(suffixes)}", param_hint=f"'{option}'"
         )
+    if not file.parent.is_dir():
+        raise click.BadParameter(
+            f"the directory of {path!r} does not exist", param_hint=f"'{option}'"
+        )
+
+
+def _baseline_dir(text: str | None) -> tuple[bool, str | None]:
+    """(is there a baseline, its content directory: None for the built-in content)."""
+    if text is None:
+        return False, None
+    if text.strip().lower() == "default":
+        return True, None
+    if not Path(text).is_dir():
+        raise click.BadParameter(
+            f"{text!r} is not a directory (or 'default' for the built-in content)",
+            param_hint="'--baseline'",
+        )
+    return True, text
+
+
+def _sibling(path: str | None, tag: str) -> str | None:
+    """``games.jsonl`` -> ``games.baseline.jsonl``."""
+    if path is None:
+        return None
+    file = Path(path)
+    return str(file.with_name(file.stem + tag + file.suffix))
 
 
 def _table(console: Console, report: BalanceReport, top: int) -> None:
@@ -119,7 +148,7 @@ def _comparison(console: Console, rows: list[dict[str, Any]], top: int) -> None:
     show_default=True,
     help="Advanced games also measure the HQ advanced sides.",
 )
-@click.option("--content", "content_dir", type=click.Path(file_okay=False), help="Content dir.")
+@click.option("--content", "content_dir", type=_CONTENT_DIR, help="Content dir.")
 @click.option(
     "--baseline",
     "baseline_dir",
@@ -143,6 +172,13 @@ def _comparison(console: Console, rows: list[dict[str, Any]], top: int) -> None:
     help="Chart file (.png or .svg).",
 )
 @click.option("--top", default=10, show_default=True, type=click.IntRange(min=1))
+@click.option(
+    "--records",
+    "records_file",
+    type=click.Path(dir_okay=False),
+    help="Also write each game's record as it finishes (.jsonl), to keep or --resume.",
+)
+@click.option("--resume", is_flag=True, help="Continue the --records file of an interrupted run.")
 def balance(
     games: int,
     players: int,
@@ -155,15 +191,25 @@ def balance(
     out_file: str,
     chart_file: str,
     top: int,
+    records_file: str | None,
+    resume: bool,
 ) -> None:
-    """Per-card balance: use, win rate with confidence interval, prestige; a chart."""
-    from baldurs_rules.balance import compare
+    """Per-card balance: use, win rate with confidence interval, prestige; a chart.
+
+    Ctrl-C (or SIGTERM) stops the run and shows the partial table; with
+    --records the finished games are kept and --resume continues them.
+    """
+    from baldurs_rules.balance import balance_plan, compare
     from baldurs_rules.cli import _bot_list, _check_players, _console, _content
 
     names = _bot_list(bot_names)
     _check_players(_content(content_dir), players)
+    _check_output(out_file, (".csv", ".json"), "--out")
+    _check_output(chart_file, (".png", ".svg", ".pdf"), "--chart")
+    with_baseline, base_path = _baseline_dir(baseline_dir)
     out = _console()
-    report = _run("games", games, players, names, seed, jobs, advanced, content_dir)
+    plan = balance_plan(games, players, names, seed, jobs, advanced, content_dir)
+    report = _measure(plan, records_file, resume, "games", out, top)
     _table(out, report, top)
     report.write(out_file)
     out.print(f"report written to {out_file}")
@@ -172,9 +218,9 @@ def balance(
         out.print(f"chart written to {chart_file}")
     except ImportError:
         out.print("no chart: install the extra 'baldurs_rules[balance]' (matplotlib)")
-    if baseline_dir:
-        base_path = None if baseline_dir == "default" else baseline_dir
-        base = _run("baseline", games, players, names, seed, jobs, advanced, base_path)
+    if with_baseline:
+        base_plan = balance_plan(games, players, names, seed, jobs, advanced, base_path)
+        base_records = _sibling(records_file, ".baseline")
+        base = _measure(base_plan, base_records, resume, "baseline", out, top)
         _comparison(out, compare(report, base), 2 * top)
-        path = Path(out_file)
-        base.write(path.with_name(path.stem + ".baseline" + path.suffix))
+        base.write(_sibling(out_file, ".baseline") or out_file)

@@ -13,8 +13,10 @@ if TYPE_CHECKING:
 
     from baldurs_rules.content.model import Content
     from baldurs_rules.game import Game
+    from baldurs_rules.runner import Outcome
 
 from baldurs_rules.cli import (
+    _CONTENT_DIR,
     _bot_list,
     _check_players,
     _console,
@@ -23,14 +25,14 @@ from baldurs_rules.cli import (
     _markup,
     _print_action,
     _print_events,
-    _progress_bar,
     _read,
+    _run_plan,
 )
 
 
 # ---------------------------------------------------------------- simulate
 @click.command()
-@click.option("--games", default=100, show_default=True, type=click.IntRange(min=0))
+@click.option("--games", default=100, show_default=True, type=click.IntRange(min=1))
 @click.option("--players", default=4, show_default=True, type=int)
 @click.option(
     "--bots",
@@ -42,11 +44,21 @@ from baldurs_rules.cli import (
 @click.option("--seed", default=0, show_default=True, type=int, help="Game i uses seed + i.")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1))
 @click.option("--advanced", is_flag=True, help="Use the advanced setup.")
-@click.option("--content", "content_dir", type=click.Path(file_okay=False), help="Content dir.")
-@click.option("--out", "out_file", type=click.Path(dir_okay=False), help="Write records (.jsonl).")
+@click.option("--content", "content_dir", type=_CONTENT_DIR, help="Content dir.")
+@click.option(
+    "--out",
+    "out_file",
+    type=click.Path(dir_okay=False),
+    help="Write each game's record as it finishes (.jsonl).",
+)
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Continue the --out file of an interrupted run (same options).",
+)
 @click.option(
     "--backend",
-    type=click.Choice(["local", "ray"]),
+    type=click.Choice(["local", "ray"], case_sensitive=False),
     default="local",
     show_default=True,
     help="Processes on this machine, or a Ray cluster (extra baldurs_rules[ray]).",
@@ -61,42 +73,41 @@ def simulate(
     advanced: bool,
     content_dir: str | None,
     out_file: str | None,
+    resume: bool,
     backend: str,
     address: str | None,
 ) -> None:
-    """Play many bot games and summarize who wins and how."""
-    from baldurs_rules.simulate import simulate as run_games
-    from baldurs_rules.simulate import summarize
+    """Play many bot games and summarize who wins and how.
+
+    Ctrl-C (or SIGTERM) stops the run: the finished games stay in --out, a
+    partial summary is printed, and --resume continues later.
+    """
+    from baldurs_rules.simulate import simulate_plan, summarize
 
     names = _bot_list(bot_names)
     _check_players(_content(content_dir), players)
+    plan = simulate_plan(
+        games, players, names, seed, jobs, advanced, content_dir, None, backend.lower(), address
+    )
     out = _console()
-    with _progress_bar("games", games) as advance:
-        records = run_games(
-            games,
-            players,
-            names,
-            seed=seed,
-            jobs=jobs,
-            advanced=advanced,
-            content_path=content_dir,
-            progress=advance,
-            backend=backend,
-            address=address,
-        )
-    if out_file:
-        with open(out_file, "w", encoding="utf-8") as handle:
-            for record in records:
-                handle.write(json.dumps(record, separators=(",", ":")) + "\n")
-    _summary_tables(out, summarize(records), players)
-    if out_file:
-        out.print(f"records written to {_markup(out_file)}")
+
+    def show(outcome: Outcome) -> None:
+        _summary_tables(out, summarize(outcome.records), players, outcome.games)
+        if out_file and outcome.complete:
+            out.print(f"records written to {_markup(out_file)}")
+
+    _run_plan(plan, out_file, resume, "games", show)
 
 
-def _summary_tables(out: Console, summary: dict[str, Any], players: int) -> None:
+def _summary_tables(out: Console, summary: dict[str, Any], players: int, planned: int) -> None:
     from rich.table import Table
 
-    out.print(f"[bold]{summary['games']} games[/], {players} players")
+    done = summary["games"]
+    count = f"{done} games" if done == planned else f"{done} of {planned} games"
+    out.print(f"[bold]{count}[/], {players} players")
+    if not done:
+        out.print("no game finished: nothing to summarize")
+        return
     seats = Table(title="Wins per seat")
     seats.add_column("seat")
     seats.add_column("wins", justify="right")
@@ -118,6 +129,16 @@ def _summary_tables(out: Console, summary: dict[str, Any], players: int) -> None
             f"{summary['win_rate_per_bot'][name]:.0%}",
         )
     out.print(bots)
+    _steps_table(out, summary)
+    out.print(
+        f"mean game length: {summary['mean_turns']:.1f} turns, "
+        f"{summary['mean_decisions']:.1f} decisions"
+    )
+
+
+def _steps_table(out: Console, summary: dict[str, Any]) -> None:
+    from rich.table import Table
+
     steps = Table(title="Mean prestige per scoring step (per seat)")
     steps.add_column("who")
     columns = list(summary["mean_prestige"])
@@ -127,10 +148,6 @@ def _summary_tables(out: Console, summary: dict[str, Any], players: int) -> None
     for who, means in rows:
         steps.add_row(who, *(f"{means.get(c, 0.0):.1f}" for c in columns))
     out.print(steps)
-    out.print(
-        f"mean game length: {summary['mean_turns']:.1f} turns, "
-        f"{summary['mean_decisions']:.1f} decisions"
-    )
 
 
 # ---------------------------------------------------------------- replay
@@ -189,7 +206,7 @@ def _labels(record: dict[str, Any], players: int) -> list[str]:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--game", "index", default=0, show_default=True, type=click.IntRange(min=0))
 @click.option("--step", is_flag=True, help="Wait for Enter between actions.")
-@click.option("--content", "content_dir", type=click.Path(file_okay=False), help="Content dir.")
+@click.option("--content", "content_dir", type=_CONTENT_DIR, help="Content dir.")
 def replay(file: str, index: int, step: bool, content_dir: str | None) -> None:
     """Step through a recorded game of a .jsonl file (record K, default 0)."""
     from baldurs_rules.errors import IllegalActionError
@@ -224,6 +241,18 @@ def replay(file: str, index: int, step: bool, content_dir: str | None) -> None:
 
 
 # ---------------------------------------------------------------- render
+def _svg_file(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """Refuse an --out that is not .svg: an SVG in a .png file opens nowhere."""
+    path = Path(value)
+    if path.suffix.lower() != ".svg":
+        found = f"not {path.suffix!r}" if path.suffix else "it has no suffix"
+        raise click.BadParameter(
+            f"render writes SVG: the file must end in .svg, {found} "
+            f"(try {path.with_suffix('.svg').name!r})"
+        )
+    return value
+
+
 @click.command()
 @click.option("--seed", default=0, show_default=True, type=int, help="A fresh game's seed.")
 @click.option("--players", default=4, show_default=True, type=int)
@@ -250,13 +279,15 @@ def replay(file: str, index: int, step: bool, content_dir: str | None) -> None:
 )
 @click.option("--at", "at", type=click.IntRange(min=0), help="Moves of the record to play.")
 @click.option("--seat", type=int, help="Draw from this seat's point of view.")
-@click.option("--content", "content_dir", type=click.Path(file_okay=False), help="Content dir.")
+@click.option("--content", "content_dir", type=_CONTENT_DIR, help="Content dir.")
 @click.option(
+    "-o",
     "--out",
     "out_file",
     required=True,
     type=click.Path(dir_okay=False),
-    help="The SVG file to write.",
+    callback=_svg_file,
+    help="The SVG file to write (.svg).",
 )
 def render(
     seed: int,
