@@ -28,6 +28,16 @@ RESOURCE, LOSS, INFLUENCE, ANY_FACTION = range(4)
 SOURCES = {None: 0, "offer": 1, "deck": 2}
 
 
+class CostPlan:
+    """A cost read once: (resource index, amount) pairs, and (index, expression) pairs."""
+
+    __slots__ = ("constant", "varying")
+
+    def __init__(self, constant: list[tuple[int, int]], varying: list[tuple[int, Any]]) -> None:
+        self.constant = constant
+        self.varying = varying
+
+
 class GameAtoms(Atoms):
     """Implements [`baldurs_rules.engine.interpreter.Atoms`][] for this game."""
 
@@ -43,7 +53,7 @@ class GameAtoms(Atoms):
             A.Build: self.build,
             A.ReturnWorker: self.return_worker,
         }
-        self._plans: dict[int, list[tuple[int, Any]]] = {}
+        self._plans: dict[int, CostPlan] = {}
         self._possible = {
             A.TakeGate: self.can_take_gate,
             A.Place: self.can_place,
@@ -132,8 +142,8 @@ class GameAtoms(Atoms):
             return expr.value
         return max(0, self.t.program.expr(expr)(Env(self.t, state, seat, here)))
 
-    def _cost_plan(self, cost: tuple[Any, ...]) -> list[tuple[int, Any]]:
-        """(resource index, amount expression) of a cost, summed per resource when constant."""
+    def _cost_plan(self, cost: tuple[Any, ...]) -> CostPlan:
+        """The cost read once: constant amounts summed per resource, the rest as expressions."""
         plan = self._plans.get(id(cost))
         if plan is None:
             constant: dict[int, int] = {}
@@ -144,19 +154,22 @@ class GameAtoms(Atoms):
                     constant[index] = constant.get(index, 0) + item.value.value
                 else:
                     varying.append((index, item.value))
-            plan = self._plans[id(cost)] = [*constant.items(), *varying]
+            plan = self._plans[id(cost)] = CostPlan(list(constant.items()), varying)
         return plan
 
     def cost_of(self, state: State, seat: int, cost: tuple[Any, ...], here: int) -> list[int]:
         need = [0] * len(self.t.resource_ids)
-        for index, value in self._cost_plan(cost):
-            need[index] += value if type(value) is int else self.amount(state, value, seat, here)
+        plan = self._cost_plan(cost)
+        for index, amount in plan.constant:
+            need[index] += amount
+        for index, value in plan.varying:
+            need[index] += self.amount(state, value, seat, here)
         return need
 
     def can_pay(self, state: State, seat: int, cost: tuple[Any, ...], here: int) -> bool:
         plan, have = self._cost_plan(cost), state.res[seat]
-        if len(plan) == 1 and type(plan[0][1]) is int:  # the common case: one constant cost
-            return plan[0][1] <= have[plan[0][0]]
+        if not plan.varying:  # the common case: constant costs
+            return all(have[index] >= amount for index, amount in plan.constant)
         return all(n <= have[i] for i, n in enumerate(self.cost_of(state, seat, cost, here)))
 
     def pay(self, state: State, seat: int, cost: tuple[Any, ...], here: int, cause: str) -> None:

@@ -56,57 +56,61 @@ class Setup:
         return state
 
     def empty(self, players: int, seed: int, advanced: bool) -> State:
-        t, setup = self.t, self.r.settings["setup"]
+        """A state with every field set and nothing dealt yet."""
         state = State()
-        nodes = len(t.node_ids)
-        start = [int(setup["resources"].get(r, 0)) for r in t.resource_ids]
-        values = {
-            "players": players,
-            "advanced": bool(advanced),
-            "seed": seed,
-            "rng": seed_state(seed),
-            "phase": "setup",
-            "active": 0,
-            "turn": 0,
-            "end_triggered": False,
-            "stack": [],
-            "decision": None,
-            "final_queue": [],
-            "used": [],
-            "res": [start[:] for _ in range(players)],
-            "cubes": [setup["cubes"] - len(t.factions)] * players,
-            "influence": [[0] * len(t.factions) for _ in range(players)],
-            "worker": [-1] * players,
-            "hand": [[] for _ in range(players)],
-            "agendas": [[] for _ in range(players)],
-            "portfolio": [[] for _ in range(players)],
-            "hq": [""] * players,
-            "owner": [-1] * nodes,
-            "piece": [-1] * nodes,
-            "lots": [LOT_HIDDEN] * nodes,
-            "bag": [],
-            "final_token": -1,
-            "track": [0] * len(t.districts),
-            "strength": 0,
-            "damage": [0] * len(t.districts),
-            "deck": [],
-            "offer": [],
-            "discard": [],
-            "agenda_deck": [],
-            "gate_deck": [],
-            "piles": [tile.pile for tile in t.content.tiles],
-            "hq_offer": [],
-            "known_by": {},
-            "batch": {},
-            "scores": None,
-            "logging": True,
-            "events": [],
-            "options": None,
-            "available": [],
-        }
-        for name, value in values.items():
-            setattr(state, name, value)
+        state.players = players
+        state.advanced = bool(advanced)
+        state.seed = seed
+        state.rng = seed_state(seed)
+        state.phase = "setup"
+        state.active = 0
+        state.turn = 0
+        state.end_triggered = False
+        state.stack = []
+        state.decision = None
+        state.final_queue = []
+        state.used = []
+        state.deck = []
+        state.offer = []
+        state.discard = []
+        state.agenda_deck = []
+        state.gate_deck = []
+        state.hq_offer = []
+        state.known_by = {}
+        state.batch = {}
+        state.scores = None
+        state.logging = True
+        state.events = []
+        state.options = None
+        state.piles = [tile.pile for tile in self.t.content.tiles]
+        self._empty_seats(state, players)
+        self._empty_board(state)
         return state
+
+    def _empty_seats(self, state: State, players: int) -> None:
+        t, setup = self.t, self.r.settings["setup"]
+        start = [int(setup["resources"].get(r, 0)) for r in t.resource_ids]
+        state.res = [start[:] for _ in range(players)]
+        state.cubes = [setup["cubes"] - len(t.factions)] * players
+        state.influence = [[0] * len(t.factions) for _ in range(players)]
+        state.worker = [-1] * players
+        state.hand = [[] for _ in range(players)]
+        state.agendas = [[] for _ in range(players)]
+        state.portfolio = [[] for _ in range(players)]
+        state.hq = [""] * players
+
+    def _empty_board(self, state: State) -> None:
+        t = self.t
+        nodes = len(t.node_ids)
+        state.owner = [-1] * nodes
+        state.piece = [-1] * nodes
+        state.lots = [LOT_HIDDEN] * nodes
+        state.bag = []
+        state.final_token = -1
+        state.track = [0] * len(t.districts)
+        state.strength = 0
+        state.damage = [0] * len(t.districts)
+        state.available = []
 
     def deal_hqs(self, state: State) -> None:
         hqs = list(self.t.content.hqs)
