@@ -355,13 +355,13 @@ def test_alias_bomb_is_refused_quickly(content_dir: Path) -> None:
     start = time.perf_counter()
     problems = problems_of(content_dir)
     elapsed = time.perf_counter() - start
-    # e is the first level past 20,000 values (9**5 = 59,049)
+    # e is the first level past 10,000 values (9**5 = 59,049)
     assert described(problems) == [
         (
             str(content_dir / "buildings.yaml"),
             6,
             4,
-            "YAML expands to more than 20000 values (alias bomb?)",
+            "YAML expands to more than 10000 values (alias bomb?)",
         )
     ]
     assert line_of(content_dir / "buildings.yaml", 6).startswith("e: &e [")

@@ -33,23 +33,30 @@ class _Kind:
     """The documents of one content kind over all layers, and how usable they are.
 
     Attributes:
-        docs: The parsed documents, base first (unparsable ones left out).
-        bad: For each document (by position in ``docs``), the entries with problems.
-        complete: Every layer's file parsed and every entry is sound.
         file: The file name, for notes.
+        docs: The parsed documents, base first.
+        bad: For each document, the entries with schema problems (left out).
+        broken: A file of the kind could not be read or parsed, or has problems
+            outside its entries: nothing of the kind is used.
+        complete: Nothing of the kind was left out.
     """
 
     file: str
     docs: list[YamlDoc] = field(default_factory=list)
     bad: list[set[int]] = field(default_factory=list)
-    complete: bool = True
+    broken: bool = False
+
+    @property
+    def complete(self) -> bool:
+        return not self.broken and not any(self.bad)
 
     @property
     def usable(self) -> bool:
-        return self.complete or (self.docs != [] and self.file not in _PROVIDER_FILES)
+        """Whether its sound entries are built (a kind others depend on must be complete)."""
+        return self.complete or (not self.broken and FILES_KIND[self.file] not in PROVIDERS)
 
 
-_PROVIDER_FILES = {FILES[k] for k in PROVIDERS}
+FILES_KIND = {name: kind for kind, name in FILES.items()}
 
 
 def assemble(chain: Chain) -> Content:
@@ -83,49 +90,41 @@ def _read_kinds(chain: Chain, b: Builder) -> dict[str, _Kind]:
     for depth, layer in enumerate(chain.layers):
         for kind, name in FILES.items():
             info = kinds[kind]
-            shown = layer.shown(name)
             if name in layer.unreadable:
                 b.problems.append(layer.unreadable[name])
-                info.complete = False
-            elif name not in layer.raw:
-                if depth == 0:
-                    where = Location(shown, 1, 1)
-                    b.problems.append(Problem(where, f"missing content file {name!r}"))
-                    info.complete = False
-                continue
-            else:
+                info.broken = True
+            elif name in layer.raw:
                 try:
-                    info.docs.append(parse_yaml_bytes(layer.raw[name], shown))
+                    info.docs.append(parse_yaml_bytes(layer.raw[name], layer.shown(name)))
                 except ContentError as exc:
                     b.problems.extend(exc.problems)
-                    info.complete = False
+                    info.broken = True
+            elif depth == 0:
+                where = Location(layer.shown(name), 1, 1)
+                b.problems.append(Problem(where, f"missing content file {name!r}"))
+                info.broken = True
     for kind, info in kinds.items():
         _validate(kind, info, b)
     return kinds
 
 
 def _validate(kind: str, info: _Kind, b: Builder) -> None:
-    if kind == "game":
+    """Schema-check a kind's documents, noting the entries (or documents) with problems."""
+    if kind == "game":  # the layers merge into one mapping, checked as one
         if info.docs:
             problems, _ = schema_check("game", At(_Overlay(info.docs), ()))  # type: ignore[arg-type]
             b.problems.extend(problems)
-            info.complete = info.complete and not problems
+            info.broken = info.broken or bool(problems)
         info.bad = [set() for _ in info.docs]
         return
-    checked = info.docs[-1:] if kind == "map" else info.docs
-    info.bad = [set() for _ in info.docs]
-    for doc in checked:
+    if kind == "map":  # the last layer's map replaces the others
+        info.docs = info.docs[-1:]
+    info.bad = []
+    for doc in info.docs:
         problems, bad = schema_check(kind, At(doc, ()))
         b.problems.extend(problems)
-        if bad is None:
-            info.docs = [d for d in info.docs if d is not doc]
-            info.complete = False
-        elif bad:
-            info.bad[info.docs.index(doc)] = bad
-            info.complete = False
-    info.bad = info.bad[: len(info.docs)]
-    if kind == "map":
-        info.docs = info.docs[-1:] if info.complete else []
+        info.broken = info.broken or bad is None
+        info.bad.append(bad or set())
 
 
 def _removed(chain: Chain) -> dict[str, set[str]]:
@@ -350,13 +349,10 @@ def _notes(b: Builder, kinds: dict[str, _Kind]) -> list[Problem]:
         if info.complete:
             continue
         skipped = [name for name in b.skipped.get(info.file, []) if name]
-        what = "whole" if not info.usable else "partly"
-        detail = f": {', '.join(skipped)}" if skipped else ""
-        notes.append(
-            Problem(
-                None,
-                f"note: {info.file} could not be used {what}, so the checks that need it"
-                f" were skipped{detail}",
-            )
-        )
+        if info.usable:
+            head = f"the entries of {info.file} with problems were left out, so the checks"
+            head += " that need all of its entries were skipped"
+        else:
+            head = f"{info.file} could not be used, so the checks that need it were skipped"
+        notes.append(Problem(None, f"note: {head}" + (f": {', '.join(skipped)}" if skipped else "")))
     return notes

@@ -188,6 +188,8 @@ def _explain(error: ValidationError, at: Any) -> list[Problem]:
         if isinstance(value, float) and not math.isfinite(value):
             found = "a number that is not finite"
         shown = "" if value is None or isinstance(value, (dict, list)) else f" {_short(value)}"
+        if isinstance(value, bool):
+            found, shown = _short(value), ""
         return [Problem(where(path), f"expected {' or '.join(names)}, found {found}{shown}")]
     if (
         error.validator == "anyOf"

@@ -45,7 +45,7 @@ __all__ = [
     "read_yaml_text",
 ]
 
-MAX_NODES = 20_000
+MAX_NODES = 10_000
 """The most values a file may hold, aliases counted each time they are used.
 
 The largest default file (map.yaml) holds about 1,000. Counted while composing,
