@@ -354,5 +354,7 @@ def _notes(b: Builder, kinds: dict[str, _Kind]) -> list[Problem]:
             head += " that need all of its entries were skipped"
         else:
             head = f"{info.file} could not be used, so the checks that need it were skipped"
-        notes.append(Problem(None, f"note: {head}" + (f": {', '.join(skipped)}" if skipped else "")))
+        notes.append(
+            Problem(None, f"note: {head}" + (f": {', '.join(skipped)}" if skipped else ""))
+        )
     return notes

@@ -146,7 +146,7 @@ def _resource_names(parts: Parts, b: Builder) -> None:
 def _players(parts: Parts, b: Builder) -> None:
     players = parts.settings["players"]
     if players["min"] > players["max"]:
-        b.report(parts.g["players"], "players: min is larger than max")
+        b.report(parts.g["players"]["min"], "players: min is larger than max")
 
 
 @_check("HQ cards for every seat", "game", "hqs")
@@ -154,7 +154,7 @@ def _hq_cards(parts: Parts, b: Builder) -> None:
     players, extra = parts.settings["players"]["max"], parts.settings["advanced"]["extra_hqs"]
     if len(parts.hqs) < players + extra:
         b.report(
-            parts.g["advanced"],
+            parts.g["advanced"]["extra_hqs"],
             f"{len(parts.hqs)} HQ cards are too few for {players} players in the advanced"
             f" setup ({players} + extra_hqs {extra} = {players + extra})",
         )
@@ -185,7 +185,7 @@ def _lot_tokens(parts: Parts, b: Builder) -> None:
     for count, extra in setup["banned_lots"].items():
         if setup["starting_lots"] + extra + 1 > lots:
             b.report(
-                parts.g["setup"]["banned_lots"],
+                parts.g["setup"]["banned_lots"][count],
                 f"{count} players: more tokens drawn at setup than the {lots} lots"
                 f" ({setup['starting_lots']} starting, 1 face down, {extra} banned)",
             )
@@ -195,14 +195,12 @@ def _lot_tokens(parts: Parts, b: Builder) -> None:
 def _building_deal(parts: Parts, b: Builder) -> None:
     settings, cards = parts.settings, len(parts.buildings)
     players, offer = settings["players"]["max"], settings["setup"]["offer"]
-    for where, hand in (
-        ("setup", settings["setup"]["hand"]),
-        ("advanced", settings["advanced"]["deal"]),
-    ):
+    for section, part in (("setup", "hand"), ("advanced", "deal")):
+        hand = settings[section][part]
         needed = players * hand["buildings"] + offer
         if cards < needed:
             b.report(
-                parts.g[where],
+                parts.g[section][part]["buildings"],
                 f"{cards} building cards are too few to deal: {players} players"
                 f" × {hand['buildings']} + {offer} in the offer = {needed}",
             )
@@ -212,14 +210,12 @@ def _building_deal(parts: Parts, b: Builder) -> None:
 def _agenda_deal(parts: Parts, b: Builder) -> None:
     settings, cards = parts.settings, len(parts.agendas)
     players = settings["players"]["max"]
-    for where, hand in (
-        ("setup", settings["setup"]["hand"]),
-        ("advanced", settings["advanced"]["deal"]),
-    ):
+    for section, part in (("setup", "hand"), ("advanced", "deal")):
+        hand = settings[section][part]
         needed = players * hand["agendas"]
         if cards < needed:
             b.report(
-                parts.g[where],
+                parts.g[section][part]["agendas"],
                 f"{cards} agenda cards are too few to deal: {players} players"
                 f" × {hand['agendas']} = {needed}",
             )
