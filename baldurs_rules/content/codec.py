@@ -179,12 +179,14 @@ class _Encoder:
                 out.append(self.tree(value))
         return out
 
-    def side(self, side: HqSide) -> int:
+    def side(self, side: HqSide) -> Any:
+        parts = (side.income, side.ability, side.bonus, side.setup)
+        if self.files is None:  # canonical: only the scripts' sharing means something
+            return [self.script(s) for s in parts]
         index = self.side_index.get(id(side))
         if index is None:
             index = self.side_index[id(side)] = len(self.sides)
             self.sides.append(None)
-            parts = (side.income, side.ability, side.bonus, side.setup)
             self.sides[index] = [self.script(s) for s in parts]
         return index
 
