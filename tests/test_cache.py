@@ -283,6 +283,9 @@ CORRUPTIONS: dict[str, Callable[[Path], None]] = {
     "a bool cost": _data(lambda d: d["buildings"][0].__setitem__(3, True)),  # type: ignore[index]
     "a script out of range": _data(lambda d: d["buildings"][0].__setitem__(4, 10**6)),  # type: ignore[index]
     "an unknown operator": _data(_bad_operator),
+    "a moved location": _data(lambda d: d["scripts"][0][2].__setitem__(1, 1)),  # type: ignore[index]
+    "a span past its source": _data(lambda d: _first_tree(d).__setitem__(2, 10**6)),
+    "another source text": _data(lambda d: d["scripts"][0].__setitem__(0, "gain 9 gold")),  # type: ignore[index]
 }
 
 

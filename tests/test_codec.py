@@ -122,20 +122,24 @@ def test_decode_refuses_what_is_not_a_mapping(files: list[str]) -> None:
             decode(value, files)
 
 
-def test_the_fingerprint_ignores_layout_places_and_sources(
-    content: Content, tmp_path: Path
-) -> None:
+def test_the_fingerprint_ignores_layout_and_places(content: Content, tmp_path: Path) -> None:
     target = tmp_path / "elsewhere"
     shutil.copytree(default_content_dir(), target)
-    game = target / "buildings.yaml"
-    game.write_text(
-        "# moved down a line\n"
-        + game.read_text("utf-8").replace('"gain 1 favor, 1 gold"', '"gain  1 favor,1 gold"'),
-        "utf-8",
-    )
+    cards = target / "buildings.yaml"
+    cards.write_text("# moved down a line\n" + cards.read_text("utf-8"), "utf-8")
     moved = load_content(target, cache=False)
     assert moved.scripts()[0].location != content.scripts()[0].location
     assert moved.fingerprint == content.fingerprint
+    # the source text is shown (bbg explain), so it is part of the fingerprint
+    cards.write_text(
+        cards.read_text("utf-8").replace('"gain 1 favor, 1 gold"', '"gain  1 favor,1 gold"'),
+        "utf-8",
+    )
+    respaced = load_content(target, cache=False)
+    tree = respaced.buildings["drowned_lantern"].when_built
+    assert tree is not None and content.buildings["drowned_lantern"].when_built is not None
+    assert tree.tree == content.buildings["drowned_lantern"].when_built.tree
+    assert respaced.fingerprint != content.fingerprint
 
 
 def test_the_fingerprint_follows_names_flavor_and_rules(content: Content, tmp_path: Path) -> None:

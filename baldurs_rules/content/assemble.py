@@ -11,6 +11,7 @@ are skipped, and a last note says which.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from baldurs_rules.content import checks, codec
@@ -95,7 +96,7 @@ def _read_kinds(chain: Chain, b: Builder) -> dict[str, _Kind]:
                 info.broken = True
             elif name in layer.raw:
                 try:
-                    info.docs.append(parse_yaml_bytes(layer.raw[name], layer.shown(name)))
+                    info.docs.append(_parsed(layer.raw[name], layer.shown(name)))
                 except ContentError as exc:
                     b.problems.extend(exc.problems)
                     info.broken = True
@@ -106,6 +107,17 @@ def _read_kinds(chain: Chain, b: Builder) -> dict[str, _Kind]:
     for kind, info in kinds.items():
         _validate(kind, info, b)
     return kinds
+
+
+@lru_cache(maxsize=32)
+def _parsed(raw: bytes, name: str) -> YamlDoc:
+    """The parsed file, kept for the next load of the same bytes under the same name.
+
+    Parsing the YAML is most of a cold load; loading several mods over the same
+    base (``bbg validate`` of many mods, the fuzzer) parses the base once.
+    Documents are never changed after parsing, so sharing them is safe.
+    """
+    return parse_yaml_bytes(raw, name)
 
 
 def _validate(kind: str, info: _Kind, b: Builder) -> None:

@@ -145,8 +145,33 @@ def _verified(raw: bytes, key: str, chain: Chain) -> Content:
     real = codec.fingerprint(content)
     if real != content.fingerprint:
         raise ValueError("the entry's rules do not match its fingerprint")
+    _check_places(content, chain)
     content.sources = tuple(str(d) for d in chain.directories)
     return content
+
+
+def _check_places(content: Content, chain: Chain) -> None:
+    """Every location shows its file's real line, and every span lies inside its source.
+
+    The fingerprint leaves places out (they follow the layout); this makes sure
+    an entry cannot point error messages at the wrong place either.
+    """
+    from baldurs_rules.dsl.ast import walk
+
+    lines: dict[str, list[str]] = {}
+    for layer in chain.layers:
+        for name, raw in layer.raw.items():
+            text = raw.decode("utf-8", errors="replace").removeprefix("\ufeff")
+            lines[layer.shown(name)] = text.split("\n")
+    for script in content.scripts():
+        where = script.location
+        if where is not None:
+            file = lines.get(where.file, [])
+            if not (0 < where.line <= len(file) and file[where.line - 1] == where.source_line):
+                raise ValueError("a location that does not show its file")
+        for node in walk(script.tree):
+            if not 0 <= node.span.start <= node.span.end <= len(script.source):
+                raise ValueError("a span outside its source")
 
 
 def _refuse_constant(name: str) -> Any:

@@ -11,10 +11,10 @@ Scripts shared by several cards (the basic HQ side) stay shared, so the
 engine numbers effect nodes exactly as after a fresh load.
 
 The *fingerprint* of a content is a hash of its canonical encoding, without
-the places the text came from: it follows what the content means (and shows),
-never how the files were laid out, and a cache entry cannot serve other rules
-under the same fingerprint, since the fingerprint is recomputed from what was
-decoded.
+the places the text came from: it follows what the content means and shows
+(every table, name, flavor text, effect source and tree), never where in which
+file it was written, and a cache entry cannot serve other rules under the same
+fingerprint, since the fingerprint is recomputed from what was decoded.
 
 Examples:
     >>> from baldurs_rules import load_content
@@ -148,7 +148,7 @@ class _Encoder:
             self.scripts.append(None)
             tree = self.tree(script.tree)
             if self.files is None:
-                self.scripts[index] = [tree, script.slot]
+                self.scripts[index] = [script.source, tree, script.slot]
             else:
                 where = self.location(script.location)
                 self.scripts[index] = [script.source, tree, where, script.slot]
@@ -198,7 +198,7 @@ def encode(content: Content, files: dict[str, int] | None) -> dict[str, Any]:
         content: A loaded content.
         files: The number of each file name that locations use (the decoder gets
             the names back in that order); None for the canonical form of the
-            fingerprint, which leaves out places, sources and the source text.
+            fingerprint, which leaves out places (locations, spans) and sources.
     """
     e = _Encoder(files)
     s = e.script

@@ -25,7 +25,7 @@ __all__ = ["ID_PATTERN", "NAME_PATTERN", "ecma_regex", "schema", "schema_check",
 
 ID_PATTERN = "^[a-z][a-z0-9_]*$"
 """The pattern of every id in the schemas (an anchored, ASCII-only full match)."""
-NAME_PATTERN = "^[^\\u0000-\\u001f\\u007f]+$"
+NAME_PATTERN = "^[^\\u0000-\\u001f\\u007f]*$"
 """The pattern of display names: one line, no control characters."""
 
 _SCHEMA_TYPES = {
@@ -198,6 +198,9 @@ def _explain(error: ValidationError, at: Any) -> list[Problem]:
     ):
         keys = " or ".join(repr(k) for s in error.schema["anyOf"] for k in s["required"])
         return [Problem(where(path), f"needs at least one of {keys}")]
+    bound = _BOUNDS.get(str(error.validator))
+    if bound is not None:
+        return [Problem(where(path), bound(value, error.validator_value))]
     if error.validator == "pattern" and error.validator_value == NAME_PATTERN:
         return [Problem(where(path), f"{_short(value)} is not a valid name: write it on one line")]
     if error.validator == "pattern":
@@ -209,6 +212,16 @@ def _explain(error: ValidationError, at: Any) -> list[Problem]:
             )
         ]
     return [Problem(where(path), error.message)]
+
+
+_BOUNDS: dict[str, Any] = {
+    "minimum": lambda v, n: f"{_short(v)} is too small: at least {n}",
+    "maximum": lambda v, n: f"{_short(v)} is too large: at most {n}",
+    "minItems": lambda v, n: f"the list needs at least {n} entr{'y' if n == 1 else 'ies'}",
+    "maxItems": lambda v, n: f"the list has {len(v)} entries, at most {n} are allowed",
+    "minLength": lambda v, n: "the text is empty" if n == 1 else f"the text needs {n} characters",
+    "maxLength": lambda v, n: f"the text is {len(v)} characters long, at most {n} are allowed",
+}
 
 
 def _short(value: Any) -> str:
