@@ -399,3 +399,32 @@ def test_chains_through_placements_and_rewards_are_finite(tmp_path: Path) -> Non
         if game.is_over:
             break
         game.apply(game.legal_actions()[0])
+
+
+# ------------------------------------------------------------------ budgets --
+
+
+def test_effect_text_is_limited_while_parsing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Parsing stops at the effect that passes the budget: no time is spent on the rest."""
+    from baldurs_rules.content import build
+
+    default_text = sum(len(s.source) for s in load_content(cache=False).scripts())
+    assert default_text * 10 < build.MAX_EFFECT_TEXT
+    monkeypatch.setattr(build, "MAX_EFFECT_TEXT", 50)
+    parsed: list[str] = []
+    real = build.parse_effect
+
+    def counted(text: str, origin: object = None) -> object:
+        parsed.append(text)
+        return real(text, origin)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(build, "parse_effect", counted)
+    found = located(problems_of(mod(tmp_path)))
+    assert [m for *_, m in found] == [
+        "the effects of this content pass 50 characters in all;"
+        " no more are read (write shorter effects, or fewer)"
+    ]
+    assert found[0][0] == "game.yaml"
+    assert sum(map(len, parsed)) <= 50 and len(parsed) < 10

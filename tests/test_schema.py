@@ -99,3 +99,16 @@ def test_schema_check_names_the_entries_with_problems() -> None:
     assert len(problems) == 1 and bad == {1}
     problems, bad = schema_check("buildings", At(read_yaml_text("buildings: 3\n", "b"), ()))
     assert len(problems) == 1 and bad is None
+
+
+def test_problems_stop_at_the_limit_and_the_file_is_not_used() -> None:
+    from baldurs_rules.content.schema import MAX_SCHEMA_PROBLEMS
+
+    text = "gates: [" + ", ".join(["1"] * (MAX_SCHEMA_PROBLEMS * 5)) + "]\n"
+    doc = read_yaml_text(text, "gates.yaml")
+    problems, bad = schema_check("gates", At(doc, ()))
+    assert bad is None
+    assert len(problems) == MAX_SCHEMA_PROBLEMS + 1
+    assert problems[0].message == (
+        f"more than {MAX_SCHEMA_PROBLEMS} problems in this file; the rest are not shown"
+    )

@@ -74,7 +74,8 @@ def assemble(chain: Chain) -> Content:
     for kind in kinds.values():
         if not kind.complete:
             b.skip(kind.file, "")
-    checks.run(parts, b)
+    if not b.over_budget:  # else cards are missing their effects: counts would mislead
+        checks.run(parts, b)
     if b.problems or parts.content is None:
         raise ContentError(_sorted(b.problems) + _notes(b, kinds))
     content = parts.content

@@ -33,7 +33,14 @@ from baldurs_rules.dsl.checker import Slot, Vocabulary, check_effect, check_expr
 from baldurs_rules.dsl.parser import parse_effect, parse_expression
 from baldurs_rules.errors import DslError, Problem, did_you_mean
 
-__all__ = ["At", "Builder"]
+__all__ = ["MAX_EFFECT_TEXT", "At", "Builder"]
+
+MAX_EFFECT_TEXT = 50_000
+"""The most characters all the effects of one load may have together.
+
+Parsing effect text is, byte for byte, the slowest part of a load; the default
+content's effects have a few thousand characters.
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +84,8 @@ class Builder:
         self.skipped: dict[str, list[str]] = {}
         self.vocab: Vocabulary | None = None
         self.ranges: Ranges | None = None
+        self.effect_text = 0
+        self.over_budget = False
 
     def report(self, at: At, message: str, key: bool = False) -> None:
         self.problems.append(Problem(at.doc.location(at.path, key=key), message))
@@ -97,9 +106,23 @@ class Builder:
 
     # ------------------------------------------------------------ effects
     def script(self, at: At, slot: Slot) -> Script | None:
-        """Parse and check the effect string at ``at`` (None stays None)."""
+        """Parse and check the effect string at ``at`` (None stays None).
+
+        Once the effects of a load pass ``MAX_EFFECT_TEXT`` characters in all,
+        the next one is refused and no more are parsed.
+        """
         text = at.data
         if text is None:
+            return None
+        self.effect_text += len(text) if isinstance(text, str) else 0
+        if self.effect_text > MAX_EFFECT_TEXT:
+            if not self.over_budget:
+                self.over_budget = True
+                self.report(
+                    at,
+                    f"the effects of this content pass {MAX_EFFECT_TEXT} characters in all;"
+                    " no more are read (write shorter effects, or fewer)",
+                )
             return None
         origin = at.doc.origin(at.path)
         assert self.vocab is not None

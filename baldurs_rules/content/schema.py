@@ -12,6 +12,7 @@ import math
 import re
 from collections.abc import Iterator
 from functools import cache
+from itertools import islice
 from typing import Any
 
 from jsonschema import Draft202012Validator
@@ -21,7 +22,18 @@ from jsonschema.validators import extend
 from baldurs_rules._resources import schema_dir
 from baldurs_rules.errors import Problem, did_you_mean
 
-__all__ = ["ID_PATTERN", "NAME_PATTERN", "ecma_regex", "schema", "schema_check", "schema_problems"]
+__all__ = [
+    "ID_PATTERN",
+    "MAX_SCHEMA_PROBLEMS",
+    "NAME_PATTERN",
+    "ecma_regex",
+    "schema",
+    "schema_check",
+    "schema_problems",
+]
+
+MAX_SCHEMA_PROBLEMS = 100
+"""The most schema problems reported for one file; past it the file is not used at all."""
 
 ID_PATTERN = "^[a-z][a-z0-9_]*$"
 """The pattern of every id in the schemas (an anchored, ASCII-only full match)."""
@@ -139,16 +151,20 @@ def schema_problems(kind: str, at: Any) -> list[Problem]:
 
 
 def schema_check(kind: str, at: Any) -> tuple[list[Problem], set[int] | None]:
-    """Every schema violation, and which entries of the kind's list they are in.
+    """Every schema violation (up to ``MAX_SCHEMA_PROBLEMS``), and the entries they are in.
 
     Returns:
         The problems, and the indices of the entries of the list under ``kind``
         (``buildings``, ``gates``, ...) that have problems; None when a problem is
         outside any entry, so the document as a whole cannot be used.
     """
-    errors = sorted(_validator(kind).iter_errors(at.data), key=lambda e: list(e.absolute_path))
+    found = list(islice(_validator(kind).iter_errors(at.data), MAX_SCHEMA_PROBLEMS + 1))
+    errors = sorted(found[:MAX_SCHEMA_PROBLEMS], key=lambda e: list(e.absolute_path))
     problems: list[Problem] = []
-    bad: set[int] | None = set()
+    bad: set[int] | None = set() if len(found) <= MAX_SCHEMA_PROBLEMS else None
+    if bad is None:
+        message = f"more than {MAX_SCHEMA_PROBLEMS} problems in this file; the rest are not shown"
+        problems.append(Problem(at.doc.location(()), message))
     for error in errors:
         problems.extend(_explain(error, at))
         path = list(error.absolute_path)
