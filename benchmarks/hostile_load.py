@@ -18,10 +18,10 @@ from pathlib import Path
 
 os.environ["BALDURS_RULES_CACHE"] = "0"
 
-from baldurs_rules import RulesError, load_content  # noqa: E402
-from baldurs_rules.content.files import MAX_BYTES  # noqa: E402
-from baldurs_rules.content.yamlio import MAX_NODES  # noqa: E402
-from baldurs_rules.dsl.parser import MAX_SOURCE  # noqa: E402
+from baldurs_rules import RulesError, load_content
+from baldurs_rules.content.files import MAX_BYTES
+from baldurs_rules.content.yamlio import MAX_NODES
+from baldurs_rules.dsl.parser import MAX_SOURCE
 
 
 def _cards(count: int, effect: str) -> str:
