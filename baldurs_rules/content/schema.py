@@ -195,18 +195,7 @@ def _explain(error: ValidationError, at: Any) -> list[Problem]:
             Problem(where(path), f"{value!r} is not allowed{did_you_mean(str(value), options)}")
         ]
     if error.validator == "type":
-        wanted = error.validator_value
-        names = [
-            _SCHEMA_TYPES.get(str(w), str(w))
-            for w in (wanted if isinstance(wanted, list) else [wanted])
-        ]
-        found = _JSON_TYPES.get(type(value), type(value).__name__)
-        if isinstance(value, float) and not math.isfinite(value):
-            found = "a number that is not finite"
-        shown = "" if value is None or isinstance(value, (dict, list)) else f" {_short(value)}"
-        if isinstance(value, bool):
-            found, shown = _short(value), ""
-        return [Problem(where(path), f"expected {' or '.join(names)}, found {found}{shown}")]
+        return [Problem(where(path), _type_message(error.validator_value, value))]
     if (
         error.validator == "anyOf"
         and error.schema.get("anyOf")
@@ -228,6 +217,21 @@ def _explain(error: ValidationError, at: Any) -> list[Problem]:
             )
         ]
     return [Problem(where(path), error.message)]
+
+
+def _type_message(wanted: Any, value: Any) -> str:
+    """``expected a whole number, found a number 3.0`` and the like."""
+    names = [
+        _SCHEMA_TYPES.get(str(w), str(w))
+        for w in (wanted if isinstance(wanted, list) else [wanted])
+    ]
+    found = _JSON_TYPES.get(type(value), type(value).__name__)
+    if isinstance(value, float) and not math.isfinite(value):
+        found = "a number that is not finite"
+    shown = "" if value is None or isinstance(value, (dict, list)) else f" {_short(value)}"
+    if isinstance(value, bool):
+        found, shown = _short(value), ""
+    return f"expected {' or '.join(names)}, found {found}{shown}"
 
 
 _BOUNDS: dict[str, Any] = {
