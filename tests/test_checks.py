@@ -411,7 +411,7 @@ def test_effect_text_is_limited_while_parsing(
     from baldurs_rules.content import build
 
     default_text = sum(len(s.source) for s in load_content(cache=False).scripts())
-    assert default_text * 5 < build.MAX_EFFECT_TEXT
+    assert default_text * 4 < build.MAX_EFFECT_TEXT
     monkeypatch.setattr(build, "MAX_EFFECT_TEXT", 50)
     parsed: list[str] = []
     real = build.parse_effect

@@ -424,7 +424,7 @@ def test_deep_nesting_is_refused_quickly(content_dir: Path) -> None:
 def test_huge_file_is_refused(content_dir: Path) -> None:
     (content_dir / "gates.yaml").write_bytes(b"# padding\n" * 100_001)
     assert described(problems_of(content_dir)) == [
-        (str(content_dir / "gates.yaml"), 1, 1, "file is larger than 1000000 bytes")
+        (str(content_dir / "gates.yaml"), 1, 1, "file is larger than 500000 bytes")
     ]
 
 

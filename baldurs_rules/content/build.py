@@ -35,7 +35,7 @@ from baldurs_rules.errors import DslError, Problem, did_you_mean
 
 __all__ = ["MAX_EFFECT_TEXT", "At", "Builder"]
 
-MAX_EFFECT_TEXT = 50_000
+MAX_EFFECT_TEXT = 30_000
 """The most characters all the effects of one load may have together.
 
 Parsing effect text is, byte for byte, the slowest part of a load; the default

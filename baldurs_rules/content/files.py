@@ -36,7 +36,7 @@ __all__ = [
     "real_directory",
 ]
 
-MAX_BYTES = 1_000_000
+MAX_BYTES = 500_000
 """The largest content file accepted, in bytes (the largest default file is about 13 KB)."""
 
 SPECIAL_ROOTS = ("/proc", "/sys", "/dev")
