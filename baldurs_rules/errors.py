@@ -33,6 +33,10 @@ __all__ = [
 ]
 
 
+SHOWN = 120
+"""The most characters of a source line a problem shows."""
+
+
 @dataclass(frozen=True, slots=True)
 class Location:
     """A place in a source: file, 1-based line and column, and the line's text.
@@ -61,15 +65,25 @@ class Problem:
     message: str
 
     def format(self) -> str:
-        """Render as ``file:line:col: message`` plus the source line and a caret."""
+        """Render as ``file:line:col: message`` plus the source line and a caret.
+
+        A source line longer than ``SHOWN`` characters is cut to a window around
+        the caret, marked with ``...``.
+        """
         if self.location is None:
             return self.message
         head = f"{self.location}: {self.message}"
         text = self.location.source_line.rstrip("\n")
         if not text:
             return head
-        caret = " " * (max(self.location.column, 1) - 1) + "^"
-        return f"{head}\n{text}\n{caret}"
+        column = max(self.location.column, 1) - 1
+        if len(text) > SHOWN:
+            start = max(0, min(column - SHOWN // 2, len(text) - SHOWN))
+            before = "..." if start else ""
+            after = "..." if start + SHOWN < len(text) else ""
+            text = before + text[start : start + SHOWN] + after
+            column += len(before) - start
+        return f"{head}\n{text}\n{' ' * column}^"
 
     def __str__(self) -> str:
         return self.format()

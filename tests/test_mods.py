@@ -373,7 +373,7 @@ def test_cache_second_load_is_quick_and_equal(cache_home: Path, default: Content
     assert second.fingerprint == default.fingerprint
     assert second_time < 0.5
     assert second_time < first_time
-    assert len(list(cache_home.glob("*.pickle"))) == 1
+    assert len(list(cache_home.glob("*.json"))) == 1
 
 
 def test_cache_on_disk_survives_a_new_process(
@@ -412,4 +412,4 @@ def test_cache_sees_changed_files(cache_home: Path, tmp_path: Path) -> None:
     assert after is not before
     assert after.settings["setup"]["cubes"] == 27
     assert after.fingerprint != before.fingerprint
-    assert len(list(cache_home.glob("*.pickle"))) == 2
+    assert len(list(cache_home.glob("*.json"))) == 2

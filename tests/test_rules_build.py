@@ -270,11 +270,13 @@ def test_cannot_build_with_an_empty_tile_pile():
 
 
 def test_cannot_build_without_cubes(tmp_path):
-    content = mod_content(tmp_path, game="setup: {cubes: 3}\n")  # all three on the tracks
+    # the fewest cubes a content may give: three on the tracks, two on these watchtowers
+    content = mod_content(tmp_path, game="setup: {cubes: 5}\n")
     game = br.scenario(
         {
             "players": 2,
             "seats": [{"resources": {"gold": 9}, "hand": ["ropewalk"]}, {}],
+            "sites": {f"manorborn_fort_{i}": {"piece": "watchtower", "owner": 0} for i in (1, 2)},
             **closed_city(hidden=QUIET, available=[6]),
         },
         content=content,

@@ -163,8 +163,13 @@ def test_no_free_site_means_placing_is_not_legal():
 
 
 def test_no_cubes_means_placing_is_not_legal(tmp_path):
-    content = mod_content(tmp_path, game="setup: {cubes: 3}\n")  # all three on the tracks
-    game = br.scenario({"players": 2, "seats": [{"resources": {"favor": 3}}, {}]}, content=content)
+    # the fewest cubes a content may give: three on the tracks, two on these watchtowers
+    content = mod_content(tmp_path, game="setup: {cubes: 5}\n")
+    towers = {f"manorborn_fort_{i}": {"piece": "watchtower", "owner": 0} for i in (1, 2)}
+    game = br.scenario(
+        {"players": 2, "seats": [{"resources": {"favor": 3}}, {}], "sites": towers},
+        content=content,
+    )
     assert game.state.cubes[0] == 0
     play(game, "visit seatower_barbican")
     assert legal(game) == ["trade 1", "skip"]

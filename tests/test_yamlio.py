@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from baldurs_rules.content import yamlio
+from baldurs_rules.content import files, yamlio
 from baldurs_rules.content.yamlio import MAX_DEPTH, MAX_NODES, read_yaml, read_yaml_text
 from baldurs_rules.errors import ContentError, Location
 
@@ -239,12 +239,11 @@ def test_origin_maps_offsets_to_the_file(
 
 
 def test_folded_scalar_has_plain_text() -> None:
-    """ruamel marks folds with '\\a' internally; none may reach the data."""
     doc = read_yaml_text(ORIGINS, "o.yaml")
     assert doc.get(("folded",)) == "gain 1 favor; gain 2 gold\n"
     assert doc.get(("block",)) == "gain 1 favor;\ngain 2 gold\n"
-    text = 'a: >\n  one\n  two\n\n  three\nb: "bell\\a"\n'
-    assert read_yaml_text(text, "x.yaml").data == {"a": "one two\nthree\n", "b": "bell\a"}
+    text = 'a: >\n  one\n  two\n\n  three\nb: "tab\\there"\n'
+    assert read_yaml_text(text, "x.yaml").data == {"a": "one two\nthree\n", "b": "tab\there"}
 
 
 def test_origin_past_the_end_points_after_the_value() -> None:
@@ -356,8 +355,9 @@ def test_alias_bomb_is_refused_quickly() -> None:
     start = time.perf_counter()
     where = refused(text)
     elapsed = time.perf_counter() - start
-    # the first level past MAX_NODES values: f holds 9**6 = 531,441 of them
-    assert where == (7, 4, f"YAML expands to more than {MAX_NODES} values (alias bomb?)")
+    # the first level past MAX_NODES values: e holds 9**5 = 59,049 of them
+    assert MAX_NODES < 9**5
+    assert where == (6, 4, f"YAML expands to more than {MAX_NODES} values (alias bomb?)")
     assert elapsed < 2.0
 
 
@@ -437,7 +437,7 @@ def test_read_yaml_non_utf8_position(tmp_path: Path) -> None:
 
 
 def test_read_yaml_size_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(yamlio, "MAX_BYTES", 100)
+    monkeypatch.setattr(files, "MAX_BYTES", 100)
     file = tmp_path / "big.yaml"
     file.write_bytes(b"a: " + b"x" * 97)
     assert read_yaml(file).data == {"a": "x" * 97}
@@ -450,11 +450,95 @@ def test_read_yaml_size_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_read_yaml_real_size_limit(tmp_path: Path) -> None:
+    """A 1 GB sparse file is refused from its size, without reading it."""
     file = tmp_path / "huge.yaml"
-    file.write_bytes(b"# padding\n" * 400_001)
-    assert file.stat().st_size > yamlio.MAX_BYTES == 4_000_000
+    with open(file, "wb") as handle:
+        handle.truncate(1 << 30)
+    assert file.stat().st_size > yamlio.MAX_BYTES == files.MAX_BYTES == 500_000
     start = time.perf_counter()
     with pytest.raises(ContentError) as info:
         read_yaml(file, "huge.yaml")
     assert time.perf_counter() - start < 2.0
-    assert info.value.message == "file is larger than 4000000 bytes"
+    assert info.value.message == "file is larger than 500000 bytes"
+
+
+# ------------------------------------------------ scalars checked at the boundary --
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a: !!int x\n", "'x' is not a valid !!int"),
+        ("a: !!int ٣\n", "'٣' is not a valid !!int"),  # an Arabic-Indic digit: int() takes it
+        ("a: !!int ²\n", "'²' is not a valid !!int"),
+        ("a: !!int 1e3\n", "'1e3' is not a valid !!int"),
+        ("a: !!float abc\n", "'abc' is not a valid !!float"),
+        ("a: !!float ٣\n", "'٣' is not a valid !!float"),
+        ("a: !!bool maybe\n", "'maybe' is not a valid !!bool"),
+        ("a: !!null x\n", "'x' is not a valid !!null"),
+    ],
+)
+def test_explicit_scalar_tags_must_fit_their_text(text: str, message: str) -> None:
+    assert refused(text) == (1, 4, message)
+
+
+def test_unicode_digits_are_text_not_numbers() -> None:
+    assert read_yaml_text("a: ²\nb: ٣\nc: 1²\n", "x.yaml").data == {"a": "²", "b": "٣", "c": "1²"}
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ('a: "\\e[31mred"\n', 0x1B),  # an ANSI escape: it would recolour the terminal
+        ('a: "nul\\0"\n', 0x00),
+        ('a: "bell\\a"\n', 0x07),
+        ('a: "c1\\x85"\n', 0x85),
+        ('a: "rtl\\u202Eabc"\n', 0x202E),  # reverses the text that follows
+    ],
+)
+def test_control_characters_in_text_are_refused(text: str, code: int) -> None:
+    assert refused(text) == (1, 4, f"text holds the control character U+{code:04X}; remove it")
+
+
+def test_raw_control_characters_are_refused_where_they_are() -> None:
+    assert refused("a: 1\nb: x\x1by\n") == (
+        2,
+        5,
+        "control character U+001B is not allowed in a content file",
+    )
+
+
+def test_tabs_and_line_breaks_are_fine_in_text() -> None:
+    assert read_yaml_text('a: "x\\ty\\nz"\n', "x.yaml").data == {"a": "x\ty\nz"}
+
+
+def test_keys_with_line_breaks_are_refused() -> None:
+    assert refused('"a\\n": 1\n') == (1, 1, "mapping key 'a\\n' holds a line break or a tab")
+
+
+# ------------------------------------------------------ counted while parsing --
+
+
+def test_a_long_flow_list_stops_at_the_value_limit_early() -> None:
+    """300 KB of flow list: refused at value MAX_NODES + 1, not parsed to its end."""
+    text = "buildings: [" + ", ".join(["1"] * 100_000) + "]\n"
+    assert len(text) > 300_000
+    start = time.perf_counter()
+    line, column, message = refused(text)
+    elapsed = time.perf_counter() - start
+    assert message == f"YAML holds more than {MAX_NODES} values"
+    # the root mapping, its key and the list are 3 values; item k starts at 13 + 3 * k
+    assert (line, column) == (1, 13 + 3 * (MAX_NODES - 3))
+    assert elapsed < 10.0  # the measured bound (docs/security.md) is far lower
+
+
+def test_a_long_block_list_stops_at_the_value_limit() -> None:
+    text = "a:\n" + "".join(f"  - {i}\n" for i in range(MAX_NODES + 10))
+    line, column, message = refused(text)
+    assert message == f"YAML holds more than {MAX_NODES} values"
+    assert (line, column) == (MAX_NODES - 1, 5)
+
+
+def test_values_up_to_the_limit_are_fine() -> None:
+    text = "a: [" + ", ".join(["1"] * (MAX_NODES - 3)) + "]\n"
+    assert len(read_yaml_text(text, "x.yaml").data["a"]) == MAX_NODES - 3

@@ -28,11 +28,19 @@ from baldurs_rules.content.model import (
     Trade,
 )
 from baldurs_rules.content.yamlio import Path_, YamlDoc
+from baldurs_rules.dsl.bounds import Ranges, check_bounds, check_score_bound
 from baldurs_rules.dsl.checker import Slot, Vocabulary, check_effect, check_expression
 from baldurs_rules.dsl.parser import parse_effect, parse_expression
 from baldurs_rules.errors import DslError, Problem, did_you_mean
 
-__all__ = ["At", "Builder"]
+__all__ = ["MAX_EFFECT_TEXT", "At", "Builder"]
+
+MAX_EFFECT_TEXT = 30_000
+"""The most characters all the effects of one load may have together.
+
+Parsing effect text is, byte for byte, the slowest part of a load; the default
+content's effects have a few thousand characters.
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,33 +68,78 @@ class At:
 
 
 class Builder:
-    """Builds model objects and remembers every problem met on the way."""
+    """Builds model objects and remembers every problem met on the way.
+
+    Attributes:
+        problems: Every problem found so far.
+        skipped: For each content file that could not be used, the checks that
+            needed it and were therefore not made.
+        vocab: The words effects may use.
+        ranges: What each quantity can be, to bound every amount (None when a
+            file it comes from could not be used).
+    """
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
+        self.skipped: dict[str, list[str]] = {}
         self.vocab: Vocabulary | None = None
+        self.ranges: Ranges | None = None
+        self.effect_text = 0
+        self.over_budget = False
 
     def report(self, at: At, message: str, key: bool = False) -> None:
         self.problems.append(Problem(at.doc.location(at.path, key=key), message))
 
+    def skip(self, file: str, check: str) -> None:
+        """Remember that ``check`` was not made because ``file`` could not be used."""
+        names = self.skipped.setdefault(file, [])
+        if check not in names:
+            names.append(check)
+
+    def integer(self, at: At) -> int:
+        """The whole number at ``at`` (the schema checked it; a bool or a float is refused)."""
+        value = at.data
+        if type(value) is not int:
+            self.report(at, f"expected a whole number, found {value!r}")
+            return 0
+        return value
+
     # ------------------------------------------------------------ effects
     def script(self, at: At, slot: Slot) -> Script | None:
-        """Parse and check the effect string at ``at`` (None stays None)."""
+        """Parse and check the effect string at ``at`` (None stays None).
+
+        Once the effects of a load pass ``MAX_EFFECT_TEXT`` characters in all,
+        the next one is refused and no more are parsed.
+        """
         text = at.data
         if text is None:
+            return None
+        self.effect_text += len(text) if isinstance(text, str) else 0
+        if self.effect_text > MAX_EFFECT_TEXT:
+            if not self.over_budget:
+                self.over_budget = True
+                self.report(
+                    at,
+                    f"the effects of this content pass {MAX_EFFECT_TEXT} characters in all;"
+                    " no more are read (write shorter effects, or fewer)",
+                )
             return None
         origin = at.doc.origin(at.path)
         assert self.vocab is not None
         try:
             if slot is Slot.AGENDA:
                 tree: Any = parse_expression(text, origin)
-                self.problems.extend(check_expression(tree, self.vocab, slot, origin))
+                found = check_expression(tree, self.vocab, slot, origin)
             else:
                 tree = parse_effect(text, origin)
-                self.problems.extend(check_effect(tree, self.vocab, slot, origin))
+                found = check_effect(tree, self.vocab, slot, origin)
         except DslError as exc:
             self.problems.extend(exc.problems)
             return None
+        self.problems.extend(found)
+        if self.ranges is not None and not found:
+            bound = check_score_bound if slot is Slot.AGENDA else check_bounds
+            self.problems.extend(bound(tree, self.ranges, origin))
         return Script(text, tree, origin.locate(0), slot.value)
 
     # ------------------------------------------------------------ tables
@@ -96,27 +149,52 @@ class Builder:
             for r in game["resources"].items()
         )
 
-    def vocabulary(self, game: At, factions: At, board: Board) -> Vocabulary:
-        resources = self.resources(game)
+    def vocabulary(self, game: At | None, factions: At | None, board: Board | None) -> Vocabulary:
+        """The words effects may use; a part whose file could not be used is unknown."""
+        resources = self.resources(game) if game is not None else ()
+        unknown = {
+            name
+            for name, part in (
+                ("resources", game),
+                ("factions", factions),
+                ("districts", board),
+            )
+            if part is None
+        }
+        if game is None:
+            unknown.add("building_types")
         self.vocab = Vocabulary(
             resources=frozenset(r.id for r in resources),
             payable=frozenset(r.id for r in resources if r.payable),
-            factions=frozenset(f.get("id") for f in factions["factions"].items()),
-            districts=frozenset(d.id for d in board.districts),
-            building_types=frozenset(t.get("id") for t in game["tiles"].items()),
+            factions=frozenset(f.get("id") for f in factions["factions"].items())
+            if factions is not None
+            else frozenset(),
+            districts=frozenset(d.id for d in board.districts) if board else frozenset(),
+            building_types=frozenset(t.get("id") for t in game["tiles"].items())
+            if game is not None
+            else frozenset(),
+            unknown=frozenset(unknown),
         )
         return self.vocab
 
     def tiles(self, game: At) -> tuple[Tile, ...]:
         return tuple(
-            Tile(t.get("id"), t.get("name"), t.get("pile"), self.script(t["bonus"], Slot.BONUS))
+            Tile(
+                t.get("id"),
+                t.get("name"),
+                self.integer(t["pile"]),
+                self.script(t["bonus"], Slot.BONUS),
+            )
             for t in game["tiles"].items()
         )
 
     def fortifications(self, game: At) -> tuple[Fortification, ...]:
         found = tuple(
             Fortification(
-                f.get("id"), f.get("name"), f.get("defense"), self.script(f["bonus"], Slot.BONUS)
+                f.get("id"),
+                f.get("name"),
+                self.integer(f["defense"]),
+                self.script(f["bonus"], Slot.BONUS),
             )
             for f in game["fortifications"].items()
         )
@@ -231,15 +309,17 @@ class Builder:
                 self.report(at["districts"], f"district {d.id!r} has no lot")
 
     # ------------------------------------------------------------ cards
-    def buildings(self, entries: list[At], tiles: set[str]) -> dict[str, Building]:
+    def buildings(self, entries: list[At], tiles: set[str] | None) -> dict[str, Building]:
+        """The building cards; ``tiles`` is None when game.yaml could not be used."""
         found: dict[str, Building] = {}
         for b in entries:
-            self.refers(b["type"], tiles, "building type")
+            if tiles is not None:
+                self.refers(b["type"], tiles, "building type")
             found[b.get("id")] = Building(
                 b.get("id"),
                 b.get("name"),
                 b.get("type"),
-                b.get("cost"),
+                self.integer(b["cost"]),
                 self.script(b["income"], Slot.INCOME) if b.get("income") else None,
                 self.script(b["when_built"], Slot.WHEN_BUILT) if b.get("when_built") else None,
                 b.get("flavor") or "",
@@ -267,12 +347,14 @@ class Builder:
                 )
         return found
 
-    def hqs(self, entries: list[At], basic: HqSide, districts: set[str]) -> dict[str, Hq]:
+    def hqs(self, entries: list[At], basic: HqSide, districts: set[str] | None) -> dict[str, Hq]:
+        """The HQ cards; ``districts`` is None when map.yaml could not be used."""
         found: dict[str, Hq] = {}
         seen: dict[str, str] = {}
         for h in entries:
             district = h.get("district")
-            if self.refers(h["district"], districts, "district") and district in seen:
+            known = districts is None or self.refers(h["district"], districts, "district")
+            if known and district in seen:
                 self.report(
                     h["district"],
                     f"HQ {h.get('id')!r} names district {district!r},"
@@ -290,16 +372,24 @@ class Builder:
             )
         return found
 
-    def locations(self, entries: list[At], districts: set[str]) -> tuple[SpecialLocation, ...]:
+    def locations(
+        self, entries: list[At], districts: set[str] | None, complete: bool = True
+    ) -> tuple[SpecialLocation, ...]:
+        """The special locations; ``districts`` is None when map.yaml could not be used.
+
+        ``complete`` is False when some entries were left out (they had schema
+        problems): then a district without a location is not reported.
+        """
         found: list[SpecialLocation] = []
         seen: set[str] = set()
         for loc in entries:
             district = loc.get("district")
-            if self.refers(loc["district"], districts, "district") and district in seen:
+            known = districts is None or self.refers(loc["district"], districts, "district")
+            if known and district in seen:
                 self.report(loc["district"], f"district {district!r} has two special locations")
             seen.add(district)
             trades = [
-                Trade(t.get("cost"), s)
+                Trade(self.integer(t["cost"]), s)
                 for t in loc["trades"].items()
                 if (s := self.script(t["effect"], Slot.TRADE)) is not None
             ]
@@ -308,7 +398,7 @@ class Builder:
                     loc.get("id"), loc.get("name"), district, tuple(trades), loc.get("flavor") or ""
                 )
             )
-        for district in sorted(districts - seen):
+        for district in sorted((districts or set()) - seen if complete else ()):
             if entries:
                 self.report(entries[0], f"district {district!r} has no special location")
         return tuple(found)

@@ -1,15 +1,23 @@
 """Load content: default, a full content directory, or a mod over another content.
 
-Pipeline: read each YAML file safely → validate it against its JSON Schema
-(every error) → merge a mod over its base → build the model, parsing and
-checking every effect → cross-reference checks. All problems of all stages
-are raised together in one [`ContentError`][baldurs_rules.errors.ContentError],
-sorted by file and line.
+Pipeline: read each file safely ([`files`][baldurs_rules.content.files]) →
+parse its YAML → validate it against its JSON Schema (every error) → merge a mod
+over its base → build the model, parsing and checking every effect →
+cross-reference, setup, bound and loop checks
+([`assemble`][baldurs_rules.content.assemble]). All problems of all stages and
+all files are raised together in one
+[`ContentError`][baldurs_rules.errors.ContentError], sorted by file and line; a
+file that cannot be parsed hides only the checks that need it.
 
 A directory holding ``mod.yaml`` is a mod: its files add or replace entries
 (by id) of the content it ``extends`` (the default content unless it names a
 directory), and ``remove`` drops entries. Any other directory is a complete
 content.
+
+A load whose files, grammar, schemas and library code are unchanged is served
+from memory, or from a verified JSON cache on disk
+([`cache`][baldurs_rules.content.cache]) without importing the YAML, schema or
+grammar libraries at all.
 
 Examples:
     >>> from baldurs_rules import load_content
@@ -21,23 +29,35 @@ Examples:
 from __future__ import annotations
 
 import hashlib
-import json
 import os
-import pickle
-from functools import cache
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from baldurs_rules import __version__
-from baldurs_rules._resources import default_content_dir, grammar_path, schema_dir
-from baldurs_rules.content.build import At, Builder
+from baldurs_rules.content import cache as disk
+from baldurs_rules.content.files import (
+    default_content_dir,
+    directory_problem,
+    display_name,
+    read_content_file,
+    real_directory,
+)
 from baldurs_rules.content.model import Content
-from baldurs_rules.content.schema import schema_problems
-from baldurs_rules.content.yamlio import Path_, YamlDoc, read_yaml
-from baldurs_rules.dsl.checker import Slot
-from baldurs_rules.errors import ContentError, Location, Problem
+from baldurs_rules.errors import ContentError, Problem
 
-__all__ = ["CARD_FILES", "FILES", "content_hash", "load_content"]
+if TYPE_CHECKING:
+    from baldurs_rules.content.yamlio import YamlDoc
+
+__all__ = [
+    "CARD_FILES",
+    "FILES",
+    "MAX_LAYERS",
+    "Chain",
+    "Layer",
+    "default_content_dir",
+    "load_content",
+    "read_chain",
+]
 
 FILES = {
     "game": "game.yaml",
@@ -54,6 +74,9 @@ FILES = {
 CARD_FILES = ("buildings", "gates", "agendas", "hqs", "locations")
 """Kinds whose entries a mod adds or replaces by id."""
 
+MAX_LAYERS = 8
+"""The most directories one load may stack (a content and the mods over it)."""
+
 _MEMORY: dict[str, Content] = {}
 
 
@@ -63,8 +86,8 @@ def load_content(path: str | os.PathLike[str] | None = None, *, cache: bool = Tr
     Args:
         path: A content directory, or a mod directory (with ``mod.yaml``).
         cache: Reuse a previous load of the same files (in memory and on disk,
-            keyed by a hash of every file; ``BALDURS_RULES_CACHE=0`` turns the
-            disk cache off).
+            keyed by a hash of every file and of the library's code;
+            ``BALDURS_RULES_CACHE=0`` turns the disk cache off).
 
     Returns:
         The checked content.
@@ -73,343 +96,158 @@ def load_content(path: str | os.PathLike[str] | None = None, *, cache: bool = Tr
         ContentError: Every problem found, each with ``file:line:column``.
     """
     root = Path(path) if path is not None else default_content_dir()
-    if not root.is_dir():
-        raise ContentError(Problem(Location(str(root), 1, 1), "content directory not found"))
-    chain = _chain(root)
-    key = content_hash(chain)
+    chain = read_chain(root)
+    key = chain.key()
+    if key is None:  # some file could not be read: report it with everything else
+        return _load(chain)
     if cache and key in _MEMORY:
         return _MEMORY[key]
-    content = _disk_get(key) if cache else None
+    content = disk.get(key, chain) if cache else None
     if content is None:
         content = _load(chain)
         if cache:
-            _disk_put(key, content)
+            disk.put(key, content, chain)
     if cache:
         _MEMORY[key] = content
     return content
 
 
-def _chain(root: Path) -> list[Path]:
-    """The directories to layer, base first: [default, mod] or [content]."""
-    chain = [root]
-    seen = {root.resolve()}
-    while (chain[0] / "mod.yaml").is_file():
-        manifest = read_yaml(chain[0] / "mod.yaml", _display(chain[0], "mod.yaml"))
-        problems = schema_problems("mod", At(manifest, ()))
-        if problems:
-            raise ContentError(problems)
-        extends = (manifest.data or {}).get("extends", "default")
-        base = default_content_dir() if extends == "default" else (chain[0] / extends)
-        if base.resolve() in seen or not base.is_dir():
-            where = manifest.location(("extends",))
-            raise ContentError(
-                Problem(
-                    where,
-                    f"mod extends {extends!r}, which is not a content directory (or forms a cycle)",
-                )
-            )
-        seen.add(base.resolve())
-        chain.insert(0, base)
-    return chain
+def _load(chain: Chain) -> Content:
+    """Parse, validate, build and check (imports the YAML, schema and grammar libraries)."""
+    from baldurs_rules.content.assemble import assemble
+
+    return assemble(chain)
 
 
-def content_hash(chain: list[Path]) -> str:
-    """A hash of every file the load reads, the grammar, schemas and library version."""
-    digest = hashlib.sha256(__version__.encode())
-    digest.update(_static_hash().encode())
-    for directory in chain:
-        for name in ("mod.yaml", *FILES.values()):
-            file = directory / name
-            digest.update(name.encode())
-            digest.update(file.read_bytes() if file.is_file() else b"-")
-    return digest.hexdigest()
+# ------------------------------------------------------------------ the chain
 
 
-@cache
-def _static_hash() -> str:
-    digest = hashlib.sha256(grammar_path().read_bytes())
-    for schema in sorted(schema_dir().glob("*.json")):
-        digest.update(schema.read_bytes())
-    return digest.hexdigest()
+def shown_name(directory: Path, name: str) -> str:
+    """How a content file is named in messages.
 
-
-def _display(directory: Path, name: str) -> str:
+    Files of the installed default content are named so that the user can open
+    them from where they are (see
+    [`display_name`][baldurs_rules.content.files.display_name]); any other file
+    by the path the user gave.
+    """
     if directory == default_content_dir():
-        return f"content/{name}"
+        return display_name(directory / name)
     return str(directory / name)
 
 
-# ------------------------------------------------------------------ layering
+@dataclass
+class Layer:
+    """One directory of a load and the bytes of its files.
+
+    Attributes:
+        directory: The directory as given (or as ``extends`` names it).
+        raw: The bytes of each file present, by file name.
+        unreadable: The problem of each file present that could not be read.
+        manifest: The parsed ``mod.yaml`` of a mod.
+    """
+
+    directory: Path
+    raw: dict[str, bytes] = field(default_factory=dict)
+    unreadable: dict[str, Problem] = field(default_factory=dict)
+    manifest: YamlDoc | None = None
+
+    def shown(self, name: str) -> str:
+        """How this layer's file ``name`` is named in messages."""
+        return shown_name(self.directory, name)
+
+    @property
+    def is_mod(self) -> bool:
+        """Whether the directory holds a ``mod.yaml``."""
+        return "mod.yaml" in self.raw or "mod.yaml" in self.unreadable
 
 
-class _Overlay:
-    """Several YAML docs seen as one mapping: for each path, the last doc that has it."""
+@dataclass
+class Chain:
+    """The layers of one load, base content first, each file read once.
 
-    def __init__(self, docs: list[YamlDoc]) -> None:
-        self.docs = docs
-        self.owner: dict[Path_, YamlDoc] = {}
-        self.moved: dict[Path_, Path_] = {}  # merged path -> path inside its owner
-        self.data: dict[str, Any] = {}
-        for doc in docs:
-            if not isinstance(doc.data, dict):
-                continue
-            for key, value in doc.data.items():
-                old = self.data.get(key)
-                if isinstance(old, dict) and isinstance(value, dict):
-                    self.data[key] = {**old, **value}
-                    for sub in value:
-                        self.owner[(key, sub)] = doc
-                else:
-                    self.data[key] = value
-                    self.owner[(key,)] = doc
-                    self.owner.update(
-                        {(key, s): doc for s in (value or {}) if isinstance(value, dict)}
-                    )
+    Attributes:
+        layers: The directories with their files' bytes.
+    """
 
-    def doc_for(self, path: Path_) -> YamlDoc:
-        for cut in range(len(path), 0, -1):
-            if path[:cut] in self.owner:
-                return self.owner[path[:cut]]
-        return self.docs[-1]
+    layers: list[Layer]
 
-    def get(self, path: Path_) -> Any:
-        value: Any = self.data
-        for part in path:
-            value = value[part]
-        return value
+    @property
+    def directories(self) -> list[Path]:
+        """The directories, base first."""
+        return [layer.directory for layer in self.layers]
 
-    def real_path(self, path: Path_) -> Path_:
-        for cut in range(len(path), 0, -1):
-            if path[:cut] in self.moved:
-                return (*self.moved[path[:cut]], *path[cut:])
-        return path
-
-    def location(self, path: Path_, key: bool = False) -> Location:
-        return self.doc_for(path).location(self.real_path(path), key)
-
-    def origin(self, path: Path_) -> Any:
-        return self.doc_for(path).origin(self.real_path(path))
+    def key(self) -> str | None:
+        """The cache key: every file's bytes and the library's code (None: a file is unreadable)."""
+        if any(layer.unreadable for layer in self.layers):
+            return None
+        digest = hashlib.sha256(disk.code_fingerprint().encode())
+        for depth, layer in enumerate(self.layers):
+            for name in sorted(layer.raw):
+                data = layer.raw[name]
+                digest.update(f"\0{depth}\0{name}\0{len(data)}\0".encode())
+                digest.update(data)
+        return digest.hexdigest()
 
 
-def _read_layers(chain: list[Path], problems: list[Problem]) -> dict[str, list[YamlDoc]]:
-    layers: dict[str, list[YamlDoc]] = {kind: [] for kind in FILES}
-    for depth, directory in enumerate(chain):
-        for kind, name in FILES.items():
-            file = directory / name
-            if not file.is_file():
-                if depth == 0:
-                    where = Location(_display(directory, name), 1, 1)
-                    problems.append(Problem(where, f"missing content file {name!r}"))
-                continue
-            try:
-                layers[kind].append(read_yaml(file, _display(directory, name)))
-            except ContentError as exc:
-                problems.extend(exc.problems)
-    return layers
+def read_chain(root: Path) -> Chain:
+    """Read the files of a content directory and of every directory its mods extend.
+
+    Raises:
+        ContentError: The directory does not exist, or a ``mod.yaml`` is
+            unreadable, invalid, or extends something that is not a content
+            directory (or forms a cycle, or stacks more than ``MAX_LAYERS``).
+    """
+    real_directory(root)
+    layers = [_read_layer(root)]
+    seen = {root.resolve()}
+    while layers[0].is_mod:
+        top = layers[0]
+        top.manifest = _manifest(top)
+        layers.insert(0, _read_layer(_base(top, top.manifest, seen, len(layers))))
+    return Chain(layers)
 
 
-def _entries(kind: str, docs: list[YamlDoc], removed: set[str], b: Builder) -> list[At]:
-    """The entries of a card kind, later layers replacing earlier ones by id."""
-    merged: dict[Any, At] = {}
-    for doc in docs:
-        entries = At(doc, (kind,)).items() if isinstance(doc.data, dict) else []
-        seen: set[Any] = set()
-        for entry in entries:
-            ident = entry.get("id")
-            if ident in seen:
-                b.report(entry["id"], f"duplicate {kind[:-1]} id {ident!r}")
-            else:
-                merged[ident] = entry
-            seen.add(ident)
-    return [e for ident, e in merged.items() if ident not in removed]
-
-
-# ------------------------------------------------------------------ the load
-
-
-def _load(chain: list[Path]) -> Content:
-    b = Builder()
-    layers = _read_layers(chain, b.problems)
-    removed = _removed(chain, b)
-    game = _Overlay(layers["game"])
-    if layers["game"]:  # else game.yaml is missing or unreadable, already reported
-        b.problems.extend(schema_problems("game", At(game, ())))  # type: ignore[arg-type]
-    for kind in FILES:
-        if kind == "game":
+def _read_layer(directory: Path) -> Layer:
+    layer = Layer(directory)
+    for name in ("mod.yaml", *FILES.values()):
+        try:
+            data = read_content_file(directory, name, layer.shown(name))
+        except ContentError as exc:
+            layer.unreadable[name] = exc.problems[0]
             continue
-        for doc in layers[kind][-1:] if kind == "map" else layers[kind]:
-            b.problems.extend(schema_problems(kind, At(doc, ())))
-    if b.problems:
-        raise ContentError(_sorted(b.problems))
-    return _build(b, chain, layers, game, removed)
+        if data is not None:
+            layer.raw[name] = data
+    return layer
 
 
-def _build(
-    b: Builder,
-    chain: list[Path],
-    layers: dict[str, list[YamlDoc]],
-    game: _Overlay,
-    removed: dict[str, set[str]],
-) -> Content:
-    g = At(game, ())  # type: ignore[arg-type]
-    faction_docs = layers["factions"]
-    board = b.board(At(layers["map"][-1], ()))
-    factions_at = _merged_factions(faction_docs, b, removed.get("factions", set()))
-    b.vocabulary(g, factions_at, board)
-    tiles = b.tiles(g)
-    tile_ids = {t.id for t in tiles}
-    districts = {d.id for d in board.districts}
-    cards = {kind: _entries(kind, layers[kind], removed.get(kind, set()), b) for kind in CARD_FILES}
-    _unique_across(cards, b)
-    basic = b.hq_side(g["hq_basic"])
-    content = Content(
-        settings=game.data,
-        resources=b.resources(g),
-        tiles=tiles,
-        fortifications=b.fortifications(g),
-        factions=b.factions(factions_at),
-        past_top=b.script(factions_at["past_top"], Slot.REWARD)
-        if factions_at.get("past_top")
-        else None,
-        hq_basic=basic,
-        board=board,
-        buildings=b.buildings(cards["buildings"], tile_ids),
-        gates=b.gates(cards["gates"]),
-        agendas=b.agendas(cards["agendas"]),
-        hqs=b.hqs(cards["hqs"], basic, districts),
-        locations=b.locations(cards["locations"], districts),
-        sources=tuple(str(d) for d in chain),
-    )
-    _cross_check(content, g, b)
-    if b.problems:
-        raise ContentError(_sorted(b.problems))
-    content.fingerprint = _fingerprint(game.data, layers, cards)
-    return content
+def _manifest(layer: Layer) -> YamlDoc:
+    from baldurs_rules.content.build import At
+    from baldurs_rules.content.schema import schema_problems
+    from baldurs_rules.content.yamlio import parse_yaml_bytes
+
+    if "mod.yaml" in layer.unreadable:
+        raise ContentError(layer.unreadable["mod.yaml"])
+    manifest = parse_yaml_bytes(layer.raw["mod.yaml"], layer.shown("mod.yaml"))
+    problems = schema_problems("mod", At(manifest, ()))
+    if problems:
+        raise ContentError(problems)
+    return manifest
 
 
-def _merged_factions(docs: list[YamlDoc], b: Builder, removed: set[str]) -> At:
-    """Factions by id over all layers; ``past_top`` from the last layer that gives it."""
-    if len(docs) == 1 and not removed:
-        return At(docs[0], ())
-    overlay = _Overlay(docs)
-    entries = _entries("factions", docs, removed, b)
-    overlay.data["factions"] = [e.data for e in entries]
-    for i, entry in enumerate(entries):
-        overlay.owner[("factions", i)] = entry.doc
-        overlay.moved[("factions", i)] = entry.path
-    return At(overlay, ())  # type: ignore[arg-type]
-
-
-def _removed(chain: list[Path], b: Builder) -> dict[str, set[str]]:
-    removed: dict[str, set[str]] = {}
-    for directory in chain[1:]:
-        manifest = read_yaml(directory / "mod.yaml", _display(directory, "mod.yaml"))
-        for kind, ids in ((manifest.data or {}).get("remove") or {}).items():
-            removed.setdefault(kind, set()).update(ids)
-    return removed
-
-
-def _unique_across(cards: dict[str, list[At]], b: Builder) -> None:
-    owner: dict[Any, str] = {}
-    for kind, entries in cards.items():
-        for entry in entries:
-            ident = entry.get("id")
-            if ident in owner and owner[ident] != kind:
-                b.report(entry["id"], f"id {ident!r} is already used by one of the {owner[ident]}")
-            owner.setdefault(ident, kind)
-
-
-def _cross_check(content: Content, g: At, b: Builder) -> None:
-    resources = {r.id for r in content.resources}
-    for role in content.settings["roles"]:
-        b.refers(g["roles"][role], resources, "resource")
-    for i in range(len(content.settings["scoring"]["leftovers"])):
-        b.refers(g["scoring"]["leftovers"][i], resources, "resource")
-    players = content.settings["players"]
-    if players["min"] > players["max"]:
-        b.report(g["players"], "players: min is larger than max")
-    if len(content.hqs) < players["max"] + content.settings["advanced"]["extra_hqs"]:
-        b.report(
-            g["advanced"],
-            f"{len(content.hqs)} HQ cards are too few for"
-            f" {players['max']} players in the advanced setup",
-        )
-    lots = sum(1 for n in content.board.nodes if n.kind == "lot")
-    banned = content.settings["setup"]["banned_lots"]
-    for count, extra in banned.items():
-        if content.settings["setup"]["starting_lots"] + extra + 1 > lots:
-            b.report(
-                g["setup"]["banned_lots"],
-                f"{count} players: more tokens drawn at setup than the {lots} lots",
-            )
-    needed = (
-        players["max"] * content.settings["setup"]["hand"]["buildings"]
-        + content.settings["setup"]["offer"]
-    )
-    if len(content.buildings) < needed:
-        b.report(g["setup"], f"{len(content.buildings)} building cards are too few to deal")
-    size = len(content.settings["scoring"]["districts"])
-    if size < len(content.board.districts) + 1:
-        b.report(
-            g["scoring"]["districts"],
-            f"the districts table needs {len(content.board.districts) + 1}"
-            f" entries (0 to {len(content.board.districts)} districts), not {size}",
-        )
-
-
-def _fingerprint(
-    game: dict[str, Any], layers: dict[str, list[YamlDoc]], cards: dict[str, list[At]]
-) -> str:
-    meaning = {
-        "game": game,
-        "map": layers["map"][-1].data,
-        "factions": [d.data for d in layers["factions"]],
-        **{kind: [e.data for e in entries] for kind, entries in cards.items()},
-    }
-    text = json.dumps(meaning, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def _sorted(problems: list[Problem]) -> list[Problem]:
-    def key(p: Problem) -> tuple[str, int, int]:
-        loc = p.location
-        return (loc.file, loc.line, loc.column) if loc else ("", 0, 0)
-
-    unique = list(dict.fromkeys(problems))
-    return sorted(unique, key=key)
-
-
-# ------------------------------------------------------------------ disk cache
-
-
-def _cache_dir() -> Path | None:
-    if os.environ.get("BALDURS_RULES_CACHE", "1") == "0":
-        return None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "baldurs_rules"
-
-
-def _disk_get(key: str) -> Content | None:
-    directory = _cache_dir()
-    if directory is None:
-        return None
-    try:
-        with open(directory / f"{key}.pickle", "rb") as handle:
-            content = pickle.load(handle)
-    except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError):
-        return None
-    return content if isinstance(content, Content) else None
-
-
-def _disk_put(key: str, content: Content) -> None:
-    directory = _cache_dir()
-    if directory is None:
-        return
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-        temp = directory / f"{key}.{os.getpid()}.tmp"
-        with open(temp, "wb") as handle:
-            pickle.dump(content, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temp, directory / f"{key}.pickle")
-    except OSError:
-        return
+def _base(layer: Layer, manifest: YamlDoc, seen: set[Path], depth: int) -> Path:
+    """The directory a mod extends, checked."""
+    data: Any = manifest.data or {}
+    extends = data.get("extends", "default")
+    base = default_content_dir() if extends == "default" else layer.directory / extends
+    real, why = directory_problem(base)
+    where = manifest.location(("extends",))
+    if real is None and why != "not found":
+        raise ContentError(Problem(where, f"mod extends {extends!r}, which is {why}"))
+    if real is None or real in seen:
+        message = f"mod extends {extends!r}, which is not a content directory (or forms a cycle)"
+        raise ContentError(Problem(where, message))
+    if depth >= MAX_LAYERS:
+        message = f"mod extends {extends!r}: at most {MAX_LAYERS} directories may be stacked"
+        raise ContentError(Problem(where, message))
+    seen.add(real)
+    return base

@@ -3,7 +3,10 @@
 ruamel.yaml composes the file into nodes; this module builds plain Python data
 from them itself, so nothing but str, int, float, bool, None, list and dict can
 ever come out of a content file. It refuses tags (``!!python/object`` and
-friends), merge keys, duplicate keys, alias bombs and deep nesting, each with a
+friends), merge keys, duplicate keys, alias bombs, deep nesting, too many
+values (counted *while* composing, so a huge flow list stops early), control
+characters in text and explicit scalar tags whose text is not of their type
+(``!!int x``, ``!!int ٣``), each with a
 [`ContentError`][baldurs_rules.errors.ContentError] that says where.
 
 Examples:
@@ -17,6 +20,7 @@ Examples:
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -24,18 +28,48 @@ from ruamel.yaml import YAML
 from ruamel.yaml.composer import Composer
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.reader import ReaderError
 
+from baldurs_rules.content.files import MAX_BYTES, read_content_file
 from baldurs_rules.dsl.origin import Origin, SourceText
 from baldurs_rules.errors import ContentError, Location, Problem
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "YamlDoc", "read_yaml", "read_yaml_text"]
+__all__ = [
+    "CONTROL",
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_NODES",
+    "YamlDoc",
+    "parse_yaml_bytes",
+    "read_yaml",
+    "read_yaml_text",
+]
 
-MAX_BYTES = 4_000_000
-"""The largest content file accepted."""
-MAX_NODES = 200_000
-"""The most values a file may expand to, aliases counted each time they are used."""
+MAX_NODES = 10_000
+"""The most values a file may hold, aliases counted each time they are used.
+
+The largest default file (map.yaml) holds about 1,000. Counted while composing,
+so no file costs more than this many values of parsing time.
+"""
 MAX_DEPTH = 48
 """The deepest nesting of mappings and lists accepted."""
+
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""Characters refused in any text of a content file: C0 and C1 controls (tab and
+line feed apart), DEL, and the bidirectional overrides that can make text read
+differently from what it is."""
+
+_SCALAR_FORMS = {
+    "int": re.compile(r"[-+]?(?:0x[0-9a-fA-F_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_]*)", re.ASCII),
+    "float": re.compile(
+        r"[-+]?(?:\.[0-9_]+|[0-9][0-9_]*(?:\.[0-9_]*)?)(?:[eE][-+]?[0-9]+)?"
+        r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)",
+        re.ASCII,
+    ),
+    "bool": re.compile(r"true|True|TRUE|false|False|FALSE"),
+    "null": re.compile(r"~|null|Null|NULL|"),
+}
+"""The text each scalar type may have (YAML 1.2 core schema, ASCII digits only)."""
 
 Path_ = tuple[str | int, ...]
 
@@ -88,20 +122,22 @@ class YamlDoc:
 
 
 def read_yaml(path: Path, display: str | None = None) -> YamlDoc:
-    """Read and parse a YAML file safely.
+    """Read and parse a YAML file safely (a regular file, at most ``MAX_BYTES``).
 
     Raises:
         ContentError: Missing or unreadable file, bad bytes, bad YAML, or refused constructs.
     """
     name = display or str(path)
-    try:
-        raw = path.read_bytes() if path.stat().st_size <= MAX_BYTES else None
-    except OSError as exc:
-        raise ContentError(
-            Problem(Location(name, 1, 1), f"cannot read file: {exc.strerror}")
-        ) from None
+    raw = read_content_file(path.parent, path.name, name)
     if raw is None:
-        raise ContentError(Problem(Location(name, 1, 1), f"file is larger than {MAX_BYTES} bytes"))
+        raise ContentError(
+            Problem(Location(name, 1, 1), "cannot read file: No such file or directory")
+        )
+    return parse_yaml_bytes(raw, name)
+
+
+def parse_yaml_bytes(raw: bytes, name: str) -> YamlDoc:
+    """Decode (UTF-8, located errors) and parse the bytes of a content file."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -116,31 +152,46 @@ def read_yaml_text(text: str, name: str) -> YamlDoc:
     """Parse YAML text safely (see [`read_yaml`][baldurs_rules.content.yamlio.read_yaml])."""
     source = SourceText(name, text.removeprefix("\ufeff"))
     doc = YamlDoc(source)
-    deep = _flow_too_deep(source.raw)
-    yaml = YAML(typ="rt", pure=True)
-    yaml.Composer = _Composer
-    try:
-        # Far too deep: compose only the start, which fails at the exact place, quickly.
-        root = yaml.compose(source.raw if deep < 0 else source.raw[: deep + 1])
-    except _TooDeepError as exc:
-        where = source.location(exc.mark.line + 1, exc.mark.column + 1)
-        message = f"YAML is nested too deeply (more than {MAX_DEPTH} levels)"
-        raise ContentError(Problem(where, message)) from None
-    except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = source.location(mark.line + 1, mark.column + 1) if mark else source.location(1, 1)
-        problem = " ".join(p for p in (exc.context, exc.problem) if p) or "invalid YAML"
-        raise ContentError(Problem(where, f"YAML syntax error: {problem}")) from None
-    except YAMLError as exc:
-        raise ContentError(Problem(source.location(1, 1), f"YAML error: {exc}")) from None
-    except RecursionError:
-        raise ContentError(Problem(source.location(1, 1), "YAML is nested too deeply")) from None
+    root = _compose(source)
     if root is None:
         doc.data = None
         return doc
     _Builder(doc).check_size(root)
     doc.data = _Builder(doc).build(root, (), 0)
     return doc
+
+
+def _compose(source: SourceText) -> Node | None:
+    deep = _flow_too_deep(source.raw)
+    yaml = YAML(typ="safe", pure=True)  # the round-trip scanner is 1.5 times slower
+    yaml.Composer = _Composer
+    try:
+        # Far too deep: compose only the start, which fails at the exact place, quickly.
+        root: Node | None = yaml.compose(source.raw if deep < 0 else source.raw[: deep + 1])
+    except _LimitError as exc:
+        where = source.location(exc.mark.line + 1, exc.mark.column + 1)
+        raise ContentError(Problem(where, exc.message)) from None
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = source.location(mark.line + 1, mark.column + 1) if mark else source.location(1, 1)
+        problem = " ".join(p for p in (exc.context, exc.problem) if p) or "invalid YAML"
+        raise ContentError(Problem(where, f"YAML syntax error: {problem}")) from None
+    except ReaderError as exc:
+        raise ContentError(_reader_problem(source, exc)) from None
+    except YAMLError as exc:
+        raise ContentError(Problem(source.location(1, 1), f"YAML error: {exc}")) from None
+    except RecursionError:
+        raise ContentError(Problem(source.location(1, 1), "YAML is nested too deeply")) from None
+    return root
+
+
+def _reader_problem(source: SourceText, exc: ReaderError) -> Problem:
+    """A character YAML refuses (a control character in the raw text), located."""
+    index = exc.position if isinstance(exc.position, int) else 0
+    line = _line_of(source.starts, index)
+    where = source.location(line, index - source.starts[line - 1] + 1)
+    code = exc.character if isinstance(exc.character, int) else 0
+    return Problem(where, f"control character U+{code:04X} is not allowed in a content file")
 
 
 def _flow_too_deep(raw: str) -> int:
@@ -173,16 +224,25 @@ def _flow_too_deep(raw: str) -> int:
     return -1
 
 
-class _TooDeepError(Exception):
-    def __init__(self, mark: Any) -> None:
-        super().__init__("too deep")
+class _LimitError(Exception):
+    def __init__(self, mark: Any, message: str) -> None:
+        super().__init__(message)
         self.mark = mark
+        self.message = message
 
 
 class _Composer(Composer):
-    """Refuses deep nesting while composing: the scanner is quadratic in flow depth."""
+    """Refuses deep nesting and too many values while composing, where they are."""
 
     nesting = 0
+    composed = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self.composed += 1
+        if self.composed > MAX_NODES:
+            mark = self.parser.peek_event().start_mark
+            raise _LimitError(mark, f"YAML holds more than {MAX_NODES} values")
+        return super().compose_node(parent, index)
 
     def compose_sequence_node(self, anchor: Any) -> Any:
         return self._nested(super().compose_sequence_node, anchor)
@@ -194,7 +254,8 @@ class _Composer(Composer):
         self.nesting += 1
         try:
             if self.nesting > MAX_DEPTH + 1:
-                raise _TooDeepError(self.parser.peek_event().start_mark)
+                mark = self.parser.peek_event().start_mark
+                raise _LimitError(mark, f"YAML is nested too deeply (more than {MAX_DEPTH} levels)")
             return compose(anchor)
         finally:
             self.nesting -= 1
@@ -268,6 +329,8 @@ class _Builder:
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 self.fail(key_node, "mapping keys must be plain words or numbers")
             text = str(key)
+            if "\n" in text or "\t" in text:
+                self.fail(key_node, f"mapping key {text!r} holds a line break or a tab")
             if text in result:
                 self.fail(key_node, f"duplicate key {text!r}")
             self.doc.keys[(*path, text)] = key_node.start_mark.index
@@ -285,8 +348,13 @@ class _Builder:
         value: str = node.value
         kind = str(tag)[len(_TAG) :]
         if kind == "str":
-            # ruamel's round-trip scanner marks the folds of a '>' scalar with '\a'
-            return value.replace("\a", "") if node.style == ">" else value
+            bad = CONTROL.search(value)
+            if bad:
+                code = ord(bad.group())
+                self.fail(node, f"text holds the control character U+{code:04X}; remove it")
+            return value
+        if not _SCALAR_FORMS[kind].fullmatch(value):
+            self.fail(node, f"{_shorten(value)!r} is not a valid !!{kind}")
         if kind == "null":
             return None
         if kind == "bool":
@@ -294,6 +362,10 @@ class _Builder:
         if len(value) > 100:
             self.fail(node, f"number {value[:20]}... is too long")
         return _int(value) if kind == "int" else _float(value)
+
+
+def _shorten(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _int(text: str) -> int:

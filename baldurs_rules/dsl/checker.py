@@ -88,6 +88,9 @@ class Vocabulary:
         here_quantities: Quantities that only make sense where ``here`` does.
         targets: Words after ``each`` (``opponent``, ``player``).
         drawable: Card kinds that ``draw`` takes, mapped to the sources allowed.
+        unknown: Parts of the vocabulary that are not known (their content file
+            could not be read): any word is accepted there. Among ``resources``,
+            ``factions``, ``districts`` and ``building_types``.
     """
 
     resources: frozenset[str]
@@ -121,6 +124,7 @@ class Vocabulary:
     drawable: dict[str, frozenset[str]] = field(
         default_factory=lambda: {"building": frozenset({"offer", "deck"}), "agenda": frozenset()}
     )
+    unknown: frozenset[str] = frozenset()
 
     @classmethod
     def minimal(cls) -> Vocabulary:
@@ -203,10 +207,18 @@ class _Checker:
         location = None if self.origin is None else self.origin.locate(span.start)
         self.problems.append(Problem(location, message))
 
-    def known(self, name: A.Name, choices: Iterable[str], what: str, plural: bool = False) -> bool:
+    def known(
+        self,
+        name: A.Name,
+        choices: Iterable[str],
+        what: str,
+        plural: bool = False,
+        part: str = "",
+    ) -> bool:
+        """Whether the word is one of ``choices`` (or of an unknown ``part``); else report it."""
         word = singular(name.text) if plural else name.text
         options = set(choices)
-        if word in options:
+        if word in options or part in self.vocab.unknown:
             return True
         self.report(name, f"unknown {what} {name.text!r}{did_you_mean(word, options)}")
         return False
@@ -238,7 +250,7 @@ class _Checker:
             payable = ", ".join(sorted(self.vocab.payable))
             self.report(item.resource, f"a cost in {res!r} can never be paid; pay {payable}")
         else:
-            self.known(item.resource, self.vocab.payable, "resource")
+            self.known(item.resource, self.vocab.payable, "resource", part="resources")
         self.amount(item.value)
 
     def when(self, node: A.When) -> None:
@@ -264,9 +276,9 @@ class _Checker:
         for item in node.items:
             if isinstance(item, A.InfluenceAmount):
                 if item.faction is not None:
-                    self.known(item.faction, self.vocab.factions, "faction")
+                    self.known(item.faction, self.vocab.factions, "faction", part="factions")
             else:
-                self.known(item.resource, self.vocab.resources, "resource")
+                self.known(item.resource, self.vocab.resources, "resource", part="resources")
             self.amount(item.value)
 
     def lose(self, node: A.Lose) -> None:
@@ -274,7 +286,7 @@ class _Checker:
             if isinstance(item, A.InfluenceAmount):
                 self.report(item, "influence can only be gained; it cannot be lost")
             else:
-                self.known(item.resource, self.vocab.resources, "resource")
+                self.known(item.resource, self.vocab.resources, "resource", part="resources")
             self.amount(item.value)
 
     def draw(self, node: A.Draw) -> None:
@@ -294,7 +306,7 @@ class _Checker:
 
     def build(self, node: A.Build) -> None:
         if node.kind is not None:
-            self.known(node.kind, self.vocab.building_types, "building type")
+            self.known(node.kind, self.vocab.building_types, "building type", part="building_types")
         if node.discount is not None:
             self.amount(node.discount)
 
@@ -309,7 +321,7 @@ class _Checker:
         if isinstance(node, A.Here) and not self.slot.has_here:
             self.report(node, f"'here' has no meaning in {self.slot.phrase}; name a district")
         elif isinstance(node, A.InDistrict):
-            self.known(node.district, self.vocab.districts, "district")
+            self.known(node.district, self.vocab.districts, "district", part="districts")
 
     def expr(self, node: Any) -> None:
         handler = _EXPR_CHECKS.get(type(node))
@@ -333,17 +345,19 @@ class _Checker:
         elif singular(word) in self.vocab.countable:
             hint = f"; write count({word})"
         known = self.vocab.quantities | self.vocab.resources  # a resource reads as an amount
-        if word not in known:
+        if word not in known and "resources" not in self.vocab.unknown:
             suggestion = hint or did_you_mean(word, known)
             self.report(node.name, f"unknown quantity {word!r}{suggestion}")
 
     def count(self, node: A.Count) -> None:
-        self.known(node.what, self.vocab.countable, "thing to count", plural=True)
+        self.known(
+            node.what, self.vocab.countable, "thing to count", plural=True, part="building_types"
+        )
         self.where(node.where)
 
     def influence(self, node: A.Influence) -> None:
         extra = {"highest", "lowest"}
-        self.known(node.faction, self.vocab.factions | extra, "faction")
+        self.known(node.faction, self.vocab.factions | extra, "faction", part="factions")
 
     def op(self, node: A.Op) -> None:
         self.expr(node.left)

@@ -6,31 +6,42 @@ location, within a time bound; anything else is a failure, printed with the
 input that caused it. Inputs come from a seeded generator (no Hypothesis
 needed): random text and tokens, mutated effects from the default content,
 mutated and hostile YAML (tags, alias bombs, deep nesting, bad bytes, huge
-numbers), and whole mods with a mutated card file.
+numbers), whole mods with a mutated card file, hostile mods of every class of
+[`fuzz_content`][baldurs_rules.testing.fuzz_content] (files, numbers, unicode,
+loops, setup amounts: a mod that loads must also play), and corrupted disk
+cache entries (which must give back exactly the rules of the files).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import os
 import random
 import shutil
 import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
 from baldurs_rules._resources import default_content_dir
+from baldurs_rules.content import cache as disk
+from baldurs_rules.content import loader
 from baldurs_rules.content.build import At
 from baldurs_rules.content.loader import load_content
+from baldurs_rules.content.model import Content
 from baldurs_rules.content.schema import schema_problems
 from baldurs_rules.content.yamlio import read_yaml_text
 from baldurs_rules.dsl.checker import Slot, Vocabulary, check_effect, check_expression
 from baldurs_rules.dsl.parser import keywords, parse_effect, parse_expression
 from baldurs_rules.errors import RulesError
+from baldurs_rules.testing.fuzz_content import CLASSES, HostileContent, PlayFailureError, play
 
 __all__ = ["FuzzReport", "fuzz", "main"]
 
@@ -66,12 +77,18 @@ class FuzzReport:
     outcomes: Counter[str] = field(default_factory=Counter)
     failures: list[tuple[str, str]] = field(default_factory=list)
     slowest: float = 0.0
+    slowest_input: str = ""
+    by_class: Counter[str] = field(default_factory=Counter)
 
     def record(self, label: str, run: Callable[[], object], sample: str) -> None:
         self.inputs += 1
+        self.by_class[label.split("-")[0].split(":")[0]] += 1
         start = time.perf_counter()
         try:
             run()
+        except PlayFailureError as exc:
+            self.failures.append((f"{label}: {exc}", sample[:300]))
+            self.outcomes["FAILURE"] += 1
         except RulesError as exc:
             if exc.location is None and not label.startswith("text"):
                 self.failures.append((f"{label}: RulesError without a location: {exc}", sample))
@@ -82,16 +99,18 @@ class FuzzReport:
         else:
             self.outcomes["accepted"] += 1
         elapsed = time.perf_counter() - start
-        self.slowest = max(self.slowest, elapsed)
+        if elapsed > self.slowest:
+            self.slowest, self.slowest_input = elapsed, f"{label}: {sample[:120]!r}"
         if elapsed > TIME_LIMIT:
             self.failures.append((f"{label}: took {elapsed:.1f} s", sample[:300]))
 
     def summary(self) -> str:
         parts = ", ".join(f"{k}: {v}" for k, v in sorted(self.outcomes.items()))
+        classes = ", ".join(f"{k}: {v}" for k, v in sorted(self.by_class.items()))
         return (
-            f"fuzz: {self.inputs} inputs, {len(self.failures)} failures"
-            f" (exceptions outside RulesError or too slow); {parts};"
-            f" slowest {self.slowest * 1000:.0f} ms"
+            f"fuzz: {self.inputs} inputs ({classes}), {len(self.failures)} failures"
+            f" (exceptions outside RulesError, failures in play or too slow); {parts};"
+            f" slowest {self.slowest * 1000:.0f} ms ({self.slowest_input})"
         )
 
 
@@ -187,12 +206,50 @@ class _Generator:
 
 
 def fuzz(
-    inputs: int = 10_000, seed: int = 0, mods: int = 100, progress: bool = False
+    inputs: int = 10_000,
+    seed: int = 0,
+    mods: int = 100,
+    progress: bool = False,
+    hostile: int | None = None,
+    caches: int | None = None,
 ) -> FuzzReport:
-    """Run ``inputs`` generated inputs (of which ``mods`` whole mod directories)."""
+    """Run ``inputs`` generated inputs.
+
+    Args:
+        inputs: How many in all.
+        seed: Seeds the generator: the same seed gives the same inputs.
+        mods: How many are mods with one mutated card file.
+        progress: Print progress to stderr.
+        hostile: How many are hostile mods, spread over every class of
+            ``fuzz_content.CLASSES`` (default: a tenth of the inputs).
+        caches: How many are corrupted cache entries (default: a fiftieth).
+    """
     gen, report = _Generator(seed), FuzzReport()
+    hostile = inputs // 10 if hostile is None else hostile
+    caches = inputs // 50 if caches is None else caches
     documents = max(0, inputs // 4)
-    strings = max(0, inputs - documents - mods)
+    strings = max(0, inputs - documents - mods - hostile - caches)
+    _strings(gen, report, strings, progress)
+    for _ in range(documents):
+        name, doc = gen.yaml_doc()
+        report.record(f"yaml-{name}", partial(_document, name, doc), doc)
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(mods):
+            name, doc = gen.yaml_doc()
+            mod = Path(tmp) / f"mod{i}"
+            mod.mkdir()
+            (mod / "mod.yaml").write_text("name: fuzz\n")
+            (mod / f"{name}.yaml").write_text(doc, "utf-8", errors="replace")
+            if gen.rng.random() < 0.1:
+                (mod / f"{name}.yaml").write_bytes(b"buildings:\n  - id: \xff\xfe\n")
+            report.record(f"mod-{name}", partial(load_content, mod, cache=False), doc)
+            shutil.rmtree(mod)
+        _hostile(gen, report, hostile, Path(tmp), progress)
+        _caches(gen, report, caches, Path(tmp))
+    return report
+
+
+def _strings(gen: _Generator, report: FuzzReport, strings: int, progress: bool) -> None:
     slots = list(Slot)
     for i in range(strings):
         kind = i % 4
@@ -209,21 +266,92 @@ def fuzz(
             report.record("text-effect", partial(_effect, text, gen.vocab, slot), text)
         if progress and i % 1000 == 0:
             print(f"  strings: {i}/{strings}", file=sys.stderr)
-    for _ in range(documents):
-        name, doc = gen.yaml_doc()
-        report.record(f"yaml-{name}", partial(_document, name, doc), doc)
-    with tempfile.TemporaryDirectory() as tmp:
-        for i in range(mods):
-            name, doc = gen.yaml_doc()
-            mod = Path(tmp) / f"mod{i}"
-            mod.mkdir()
-            (mod / "mod.yaml").write_text("name: fuzz\n")
-            (mod / f"{name}.yaml").write_text(doc, "utf-8", errors="replace")
-            if gen.rng.random() < 0.1:
-                (mod / f"{name}.yaml").write_bytes(b"buildings:\n  - id: \xff\xfe\n")
-            report.record(f"mod-{name}", partial(load_content, mod, cache=False), doc)
-            shutil.rmtree(mod)
-    return report
+
+
+def _hostile(gen: _Generator, report: FuzzReport, count: int, tmp: Path, progress: bool) -> None:
+    """Hostile mods of every class: refused with a location, or loaded and played."""
+    maker = HostileContent(gen.rng)
+    for i in range(count):
+        kind = CLASSES[i % len(CLASSES)]
+        base = tmp / f"hostile{i}"
+        label = maker.make(kind, base / "mod")
+        report.record(kind, partial(_load_and_play, base / "mod", i), label)
+        shutil.rmtree(base)
+        if progress and i % 100 == 0:
+            print(f"  hostile mods: {i}/{count}", file=sys.stderr)
+
+
+def _load_and_play(directory: Path, seed: int) -> None:
+    play(load_content(directory, cache=False), seed)
+
+
+def _caches(gen: _Generator, report: FuzzReport, count: int, tmp: Path) -> None:
+    """Corrupted cache entries: the load must still give the rules of the files."""
+    if not count:
+        return
+    with _private_cache(tmp / "xdg"):
+        fresh = load_content(cache=False)
+        load_content()
+        (path,) = (disk.cache_dir() or tmp).glob("*.json")
+        good = path.read_bytes()
+        for _ in range(count):
+            bad, what = _corrupt(gen.rng, good)
+            path.write_bytes(bad)
+            loader._MEMORY.clear()
+            report.record("cache", partial(_same_rules, fresh), what)
+
+
+def _corrupt(rng: random.Random, good: bytes) -> tuple[bytes, str]:
+    data = bytearray(good)
+    roll = rng.randrange(4)
+    if roll == 0:
+        cut = rng.randrange(len(data))
+        return bytes(data[:cut]), f"truncated at {cut}"
+    if roll == 1:
+        for _ in range(rng.randint(1, 20)):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        return bytes(data), "random bytes changed"
+    if roll == 2:
+        return os.urandom(rng.randint(0, 5000)), "garbage"
+    head, _, body = good.partition(b"\n")
+    start = rng.randrange(len(body))
+    body = (
+        body[:start] + rng.choice([b"0", b"1", b'"x"', b"null", b"[]", b"true"]) + body[start + 1 :]
+    )
+    header = json.loads(head)
+    header.update(bytes=len(body), sha256=hashlib.sha256(body).hexdigest())
+    return json.dumps(header).encode() + b"\n" + body, "payload changed, hash made to match"
+
+
+@contextmanager
+def _private_cache(home: Path) -> Iterator[None]:
+    saved = {k: os.environ.get(k) for k in ("XDG_CACHE_HOME", "BALDURS_RULES_CACHE")}
+    memory = dict(loader._MEMORY)
+    loader._MEMORY.clear()
+    os.environ["XDG_CACHE_HOME"] = str(home)
+    os.environ.pop("BALDURS_RULES_CACHE", None)
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+        loader._MEMORY.clear()
+        loader._MEMORY.update(memory)
+
+
+def _same_rules(fresh: Content) -> None:
+    served = load_content()
+    parts = ("buildings", "gates", "agendas", "hqs", "locations", "factions", "board", "settings")
+    places = [(s.location, s.tree.span) for s in served.scripts()]
+    if (
+        served.fingerprint != fresh.fingerprint
+        or any(getattr(served, p) != getattr(fresh, p) for p in parts)
+        or places != [(s.location, s.tree.span) for s in fresh.scripts()]
+    ):
+        raise PlayFailureError("a corrupted cache entry served other rules")
 
 
 def _expression(text: str, vocab: Vocabulary) -> None:
@@ -251,9 +379,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--inputs", type=int, default=10_000)
     parser.add_argument("--mods", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--hostile", type=int, default=None, help="hostile mods (inputs / 10)")
+    parser.add_argument("--caches", type=int, default=None, help="bad cache entries (inputs / 50)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    report = fuzz(args.inputs, args.seed, args.mods, progress=True)
+    report = fuzz(
+        args.inputs, args.seed, args.mods, progress=True, hostile=args.hostile, caches=args.caches
+    )
     for message, sample in report.failures[:20]:
         print(f"FAILED {message}\n  input: {sample!r}")
     print(report.summary() + f"; {time.perf_counter() - start:.0f} s")
