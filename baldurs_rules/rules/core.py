@@ -6,6 +6,7 @@ which logs it, so the event log always explains every point of prestige.
 
 from __future__ import annotations
 
+from baldurs_rules.dsl.bounds import MAX_RESOURCE
 from baldurs_rules.dsl.evaluate import HERE
 from baldurs_rules.rules.events import log
 from baldurs_rules.rules.state import State
@@ -15,10 +16,16 @@ __all__ = ["Env", "change", "districts_occupied", "largest_network", "log", "sea
 
 
 def change(t: Tables, state: State, seat: int, resource: int, delta: int, cause: str) -> int:
-    """Add ``delta`` of a resource (never below zero); log and return the real change."""
+    """Add ``delta`` of a resource (never below zero, never above
+    [`MAX_RESOURCE`][baldurs_rules.dsl.bounds.MAX_RESOURCE]); log and return the real change.
+
+    The load-time bounds of every amount assume that ceiling.
+    """
     row = state.res[seat]
     if delta < 0:
         delta = -min(-delta, row[resource])
+    elif delta > MAX_RESOURCE - row[resource]:
+        delta = MAX_RESOURCE - row[resource]
     if delta:
         row[resource] += delta
         if state.logging:  # inlined ``log``: this is the most frequent event
