@@ -311,10 +311,12 @@ def test_each_counts_the_content_s_players(tmp_path: Path) -> None:
 
 
 def test_rules_tables_amounts(tmp_path: Path) -> None:
-    text = "attack:\n  held_bonus: 200\n  damage_favor: 600\nscoring:\n  network_per_piece: 40\n"
-    nodes = len(load_content(cache=False).board.nodes)
+    text = "attack:\n  held_bonus: 300\n  damage_favor: 600\nscoring:\n  network_per_piece: 40\n"
+    content = load_content(cache=False)
+    nodes = len(content.board.nodes)
+    held = max(content.settings["attack"]["strength"]) * 300
     assert located(problems_of(mod(tmp_path, game=text))) == [
-        ("game.yaml", 2, 15, "the prestige of a held attack can reach 1200, more than 999"),
+        ("game.yaml", 2, 15, f"the prestige of a held attack can reach {held}, more than 999"),
         ("game.yaml", 3, 17, "the favor a trade costs can reach 1203, more than 999"),
         (
             "game.yaml",
@@ -428,3 +430,42 @@ def test_effect_text_is_limited_while_parsing(
     ]
     assert found[0][0] == "game.yaml"
     assert sum(map(len, parsed)) <= 50 and len(parsed) < 10
+
+
+# ------------------------------------------------------------------ RULES B8
+
+
+def test_an_attack_strength_no_district_can_hold_is_refused(tmp_path: Path) -> None:
+    text = "attack:\n  strength: [1, 2, 3, 4, 5, 4]\n"
+    assert located(problems_of(mod(tmp_path, game=text))) == [
+        (
+            "game.yaml",
+            2,
+            26,
+            "attack strength 5 cannot be held: district 'citadel_streets' has 2 fortification"
+            " site(s) and the best defense is 2, so at most 4 (RULES B8); lower the strength"
+            " or add sites",
+        )
+    ]
+
+
+def test_a_stronger_keep_makes_the_same_track_holdable(tmp_path: Path) -> None:
+    text = """
+    attack:
+      strength: [1, 2, 3, 4, 5, 6]
+    fortifications:
+      - {id: watchtower, name: Watchtower, defense: 1, bonus: "gain 1 prestige"}
+      - {id: keep, name: Keep, defense: 3, bonus: "gain 1 prestige"}
+      - {id: gate, name: Gate, defense: 0, bonus: "gain 1 prestige"}
+    """
+    content = load_content(mod(tmp_path, game=text), cache=False)
+    assert max(content.settings["attack"]["strength"]) == 6
+
+
+def test_the_default_content_can_hold_every_attack() -> None:
+    content = load_content(cache=False)
+    best = max(f.defense for f in content.fortifications if f.id != "gate")
+    for district in content.board.districts:
+        nodes = content.board.nodes
+        sites = sum(1 for n in nodes if n.kind == "fortification" and n.district == district.id)
+        assert sites * best >= max(content.settings["attack"]["strength"]), district.id

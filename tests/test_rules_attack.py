@@ -205,5 +205,5 @@ def test_strength_marker_advances_after_each_regular_attack():
 
 def test_strength_marker_never_passes_the_last_space():
     game, event, _ = attack(9, players=2)
-    assert event["strength"] == 6
+    assert event["strength"] == tables(game).strength_track[-1]
     assert game.state.strength == 9

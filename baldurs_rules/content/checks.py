@@ -245,6 +245,29 @@ def _districts_table(parts: Parts, b: Builder) -> None:
         )
 
 
+@_check("attack strengths can be held", "game", "map")
+def _holdable_attacks(parts: Parts, b: Builder) -> None:
+    """RULES B8: every strength on the track is reachable by the largest defense a
+    district can hold (its fortification sites, each with the strongest piece)."""
+    assert parts.board is not None
+    best = max((f.defense for f in parts.fortifications or () if f.id != "gate"), default=0)
+    sites = {d.id: 0 for d in parts.board.districts}
+    for node in parts.board.nodes:
+        if node.kind == "fortification" and node.district in sites:
+            sites[node.district] += 1
+    weakest = min(sites, key=lambda d: (sites[d], d))
+    most = sites[weakest] * best
+    for i, strength in enumerate(parts.settings["attack"]["strength"]):
+        if strength > most:
+            b.report(
+                parts.g["attack"]["strength"][i],
+                f"attack strength {strength} cannot be held: district {weakest!r} has"
+                f" {sites[weakest]} fortification site(s) and the best defense is {best},"
+                f" so at most {most} (RULES B8); lower the strength or add sites",
+            )
+            return
+
+
 @_check("agenda threshold", "game", "factions")
 def _agenda_threshold(parts: Parts, b: Builder) -> None:
     longest = max((len(f.rewards) for f in parts.factions or ()), default=0)
