@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -61,6 +62,51 @@ SEAT_SHARE = (0.15, 0.35)
 STEPS = ("agendas", "network", "districts", "leftovers")
 """The final scoring steps, in order (as ``Game.result().steps`` names them)."""
 
+LAYERS = ("buildings", "factions", "network", "districts", "defense", "locations", "leftovers")
+"""Where prestige comes from (see
+[`prestige_layer`][baldurs_rules.content_report.prestige_layer])."""
+
+MIN_LAYER_SHARE = 0.08
+"""Each layer that must matter (all but ``locations`` and ``leftovers``) gives at least
+this share of all prestige."""
+MAX_LEFTOVERS = 0.15
+"""Leftovers give at most this share of all prestige."""
+MIN_HELD = 0.25
+"""At least this share of all attacks (the final one included) is held."""
+SEAT_BAND = {2: (0.40, 0.60), 3: (0.25, 0.42), 4: (0.20, 0.30)}
+"""The band every seat's win share must fall in, by player count (4 players: 20-30%)."""
+
+
+def prestige_layer(cause: str, content: Any) -> str:
+    """The layer of the game a prestige change comes from, by its cause.
+
+    ``buildings``: building, gate and HQ effects and connection bonuses (``bonus:``);
+    ``factions``: faction track rewards and the agendas scored at the end;
+    ``network``/``districts``/``leftovers``: those scoring steps; ``defense``:
+    held attacks; ``locations``: trades of special locations.
+
+    Examples:
+        >>> from baldurs_rules import load_content
+        >>> c = load_content()
+        >>> causes = ("bonus:lot_5", "agenda:host_of_the_city", "attack:seatower")
+        >>> [prestige_layer(cause, c) for cause in causes]
+        ['buildings', 'factions', 'defense']
+    """
+    head, _, tail = cause.partition(":")
+    if cause.startswith("score:"):
+        return {"network": "network", "districts": "districts"}.get(tail, "leftovers")
+    if head == "attack":
+        return "defense"
+    if head in ("bonus",) or cause in content.buildings or cause in content.gates:
+        return "buildings"
+    if cause in content.hqs:
+        return "buildings"
+    if head == "agenda" or any(f.id == head for f in content.factions):
+        return "factions"
+    if any(loc.id == head for loc in content.locations):
+        return "locations"
+    return "buildings"
+
 
 def game_figures(game: Game) -> dict[str, Any]:
     """What a finished game shows about the content (an ``extras`` function for simulate).
@@ -71,8 +117,10 @@ def game_figures(game: Game) -> dict[str, Any]:
         ``levels`` (faction id -> the highest influence level any player reached),
         ``spaces`` (faction id -> the track spaces some player passed or landed
         on, so received the reward of), ``held`` (regular and final attacks held),
-        ``held_prestige`` (prestige paid by held attacks), ``turn_limit`` (the
-        game ended by the turn limit, not by the lot bag).
+        ``attacks`` (all attacks), ``held_prestige`` (prestige paid by held
+        attacks), ``unpaid_holds`` (held attacks that paid nobody), ``layers``
+        (layer -> prestige, all seats), ``turn_limit`` (the game ended by the turn
+        limit, not by the lot bag).
     """
     tables = Rules.of(game.content).t
     score = tables.resource_ids[tables.prestige]
@@ -81,7 +129,9 @@ def game_figures(game: Game) -> dict[str, Any]:
     trades: set[str] = set()
     levels: dict[str, int] = {f.id: 0 for f in game.content.factions}
     spaces: dict[str, set[int]] = {f.id: set() for f in game.content.factions}
-    held = held_prestige = 0
+    held = held_prestige = attacks = 0
+    layers = dict.fromkeys(LAYERS, 0)
+    holds: list[int] = []  # prestige paid by each held attack, in order
     turn_limit = False
     for event in game.events:
         kind = event["kind"]
@@ -97,10 +147,16 @@ def game_figures(game: Game) -> dict[str, Any]:
             levels[faction] = max(levels[faction], level)
             spaces[faction].update(range(level - event["delta"] + 1, level + 1))
         elif kind == "attack":
-            held += bool(event["held"])
-        elif kind == "resource":
-            if event["resource"] == score and event["cause"].startswith("attack:"):
+            attacks += 1
+            if event["held"]:
+                held += 1
+                holds.append(0)
+        elif kind == "resource" and event["resource"] == score:
+            layer = prestige_layer(event["cause"], game.content)
+            layers[layer] += event["delta"]
+            if layer == "defense" and holds:
                 held_prestige += event["delta"]
+                holds[-1] += event["delta"]
         elif kind == "final_round":
             turn_limit = event["cause"] == "turn_limit"
     return {
@@ -110,7 +166,10 @@ def game_figures(game: Game) -> dict[str, Any]:
         "levels": levels,
         "spaces": {k: sorted(v) for k, v in spaces.items()},
         "held": held,
+        "attacks": attacks,
         "held_prestige": held_prestige,
+        "unpaid_holds": sum(1 for paid in holds if paid == 0),
+        "layers": layers,
         "turn_limit": turn_limit,
     }
 
@@ -218,14 +277,25 @@ def content_report(
         }
     before = sum(sum(r["before_scoring"]) for r in records) / max(1, seats_played)
 
+    all_attacks = sum(r["extras"]["attacks"] for r in records)
     attacks = {
         "held": sum(r["extras"]["held"] for r in records),
+        "all": all_attacks,
+        "held_share": sum(r["extras"]["held"] for r in records) / max(1, all_attacks),
+        "unpaid_holds": sum(r["extras"]["unpaid_holds"] for r in records),
         "games_with_held_prestige": sum(1 for r in records if r["extras"]["held_prestige"] > 0),
         "held_prestige": sum(r["extras"]["held_prestige"] for r in records) / max(1, n),
+    }
+    layer_sum = {k: sum(r["extras"]["layers"][k] for r in records) for k in LAYERS}
+    prestige_sum = sum(layer_sum.values())
+    layers = {
+        k: {"mean": v / max(1, seats_played), "share": v / prestige_sum if prestige_sum else 0.0}
+        for k, v in layer_sum.items()
     }
     turns = [r["turns"] for r in records]
     limit_games = sum(1 for r in records if r["extras"]["turn_limit"])
     length = {
+        "median_turns": statistics.median(turns) if turns else 0,
         "mean_turns": sum(turns) / n if n else 0.0,
         "min_turns": min(turns, default=0),
         "max_turns": max(turns, default=0),
@@ -233,7 +303,7 @@ def content_report(
         "turn_limit_rate": limit_games / n if n else 0.0,
     }
 
-    low, high = SEAT_SHARE
+    low, high = SEAT_BAND.get(players, SEAT_SHARE)
     faction_missing = [
         f"{fid}: level {FACTION_LEVEL} never reached (max {f['max_level']})"
         for fid, f in factions.items()
@@ -260,6 +330,27 @@ def content_report(
             if not low <= s <= high
         ],
         "steps": step_missing,
+        "layers": [
+            f"{k}: {layers[k]['share']:.1%} of all prestige (at least {MIN_LAYER_SHARE:.0%})"
+            for k in LAYERS
+            if k not in ("locations", "leftovers") and layers[k]["share"] < MIN_LAYER_SHARE
+        ]
+        + (
+            [f"leftovers: {layers['leftovers']['share']:.1%} (at most {MAX_LEFTOVERS:.0%})"]
+            if layers["leftovers"]["share"] > MAX_LEFTOVERS
+            else []
+        ),
+        "defense": (
+            [f"attacks held: {attacks['held_share']:.1%} (at least {MIN_HELD:.0%})"]
+            if attacks["held_share"] < MIN_HELD
+            else []
+        )
+        + (
+            [f"{attacks['unpaid_holds']} held attacks paid nobody"]
+            if attacks["unpaid_holds"]
+            else []
+        ),
+        "length": [f"{limit_games} games ended by the turn limit"] if limit_games else [],
     }
     return {
         "settings": {
@@ -277,6 +368,7 @@ def content_report(
         "wins_per_seat": wins,
         "win_share": share,
         "steps": steps,
+        "layers": layers,
         "before_scoring": before,
         "total": total,
         "attacks": attacks,
@@ -341,11 +433,16 @@ def format_report(report: dict[str, Any]) -> str:
         rows.append((step, f"{v['mean']:.2f}", f"{v['share']:.1%}", v["games"]))
     rows.append(("**total**", f"{report['total']:.2f}", "100%", "-"))
     out += _table(["step", "mean prestige", "share of final score", "games with prestige"], rows)
+    out += ["", "### Where prestige comes from (all seats, all games)", ""]
+    out += _table(
+        ["layer", "mean prestige per player", "share of all prestige"],
+        [(k, f"{v['mean']:.2f}", f"{v['share']:.1%}") for k, v in report["layers"].items()],
+    )
     a = report["attacks"]
     out += [
         "",
-        f"Held attacks: {a['held']} in all; they paid prestige in"
-        f" {a['games_with_held_prestige']} of {games} games"
+        f"Attacks: {a['all']}, of which {a['held']} held ({a['held_share']:.1%});"
+        f" held attacks paid prestige in {a['games_with_held_prestige']} of {games} games"
         f" ({a['held_prestige']:.2f} prestige per game).",
         "",
         "### Wins per seat (shared victories split)",
@@ -366,9 +463,10 @@ def format_report(report: dict[str, Any]) -> str:
         "### Game length",
         "",
         *_table(
-            ["mean turns", "min", "max", "ended by the turn limit"],
+            ["median turns", "mean", "min", "max", "ended by the turn limit"],
             [
                 (
+                    f"{length['median_turns']:g}",
                     f"{length['mean_turns']:.1f}",
                     length["min_turns"],
                     length["max_turns"],
