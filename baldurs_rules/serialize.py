@@ -36,11 +36,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from baldurs_rules.actions import ACTION_KINDS, Action
+from baldurs_rules.actions import Action
 from baldurs_rules.content.model import Content
 from baldurs_rules.errors import StateError
 from baldurs_rules.rules import Rules
-from baldurs_rules.rules.shapes import event_problem, pending_problem
+from baldurs_rules.rules.shapes import action_problem, event_problem, pending_problem
 from baldurs_rules.rules.state import FIELDS, State
 
 if TYPE_CHECKING:
@@ -170,14 +170,13 @@ def check_record(record: Any, content: Content) -> RecordStart:
     return RecordStart(players, seed, advanced, actions, deciders, scenario)
 
 
-def _saved_actions(start: RecordStart) -> list[Action]:
-    """The actions of a save (its history, not replayed): each of a known kind."""
+def _saved_actions(rules: Rules, start: RecordStart) -> list[Action]:
+    """The actions of a save (its history, not replayed): each one of this content."""
     actions = [Action.from_notation(text) for text in start.actions]
     for number, action in enumerate(actions, 1):
-        if action.kind not in ACTION_KINDS:
-            raise StateError(
-                f"saved action {number} {start.actions[number - 1][:60]!r} is not an action"
-            )
+        problem = action_problem(rules, action)
+        if problem:
+            raise StateError(f"saved action {number}: {problem}")
     return actions
 
 
@@ -345,7 +344,7 @@ def state_from_data(data: Any, content: Content) -> Loaded:
         raise StateError(
             "saved state is inconsistent: " + "; ".join(problems[:5]) + INCONSISTENT_HINT
         )
-    actions = _saved_actions(start)
+    actions = _saved_actions(rules, start)
     deciders = [-1] * len(actions) if start.deciders is None else start.deciders
     if len(deciders) != len(actions) or not all(s < state.players for s in deciders):
         raise StateError("the save's 'deciders' must list one seat of the game (or -1) per action")

@@ -28,10 +28,19 @@ from baldurs_rules.dsl import ast as A
 from baldurs_rules.rules.events import EVENTS
 
 if TYPE_CHECKING:
+    from baldurs_rules.actions import Action
     from baldurs_rules.rules import Rules
     from baldurs_rules.rules.state import State
 
-__all__ = ["DECISIONS", "EVENT_VALUES", "FRAMES", "event_problem", "pending_problem"]
+__all__ = [
+    "ACTION_ARGS",
+    "DECISIONS",
+    "EVENT_VALUES",
+    "FRAMES",
+    "action_problem",
+    "event_problem",
+    "pending_problem",
+]
 
 Test = Callable[[Any], bool]
 
@@ -96,6 +105,26 @@ EVENT_VALUES: dict[str, str] = {
     "winners": "seats",
 }
 """The kind of every value name of [`EVENTS`][baldurs_rules.rules.events.EVENTS]."""
+
+ACTION_ARGS: dict[str, tuple[str, ...]] = {
+    "build": ("building_id", "lot_number"),
+    "visit": ("location_id",),
+    "income": (),
+    "trade": ("count1",),
+    "skip": (),
+    "use": ("card_id",),
+    "done": (),
+    "choose": ("count1",),
+    "pay": (),
+    "decline": (),
+    "faction": ("faction_id",),
+    "site": ("node_id",),
+    "take": ("take_id",),
+    "hq": ("hq_id",),
+    "discard": ("card_id",),
+}
+"""The kinds of the arguments of each action kind
+(see [`ACTION_KINDS`][baldurs_rules.actions.ACTION_KINDS])."""
 
 BIG = 10**9
 """Largest amount a saved event or argument may hold (the same bound as resources)."""
@@ -164,6 +193,9 @@ def _build_tests(rules: Rules, players: int) -> dict[str, Test]:
         "count1": _int_in(1, BIG),
         "fort_id": _member(set(t.fort)),
         "faction_id": _member(set(t.factions)),
+        "building_id": _member(set(content.buildings)),
+        "take_id": _member({*content.buildings, "deck"}),
+        "hq_id": _member(set(content.hqs)),
         "location_id": _member(set(t.locations)),
         "bool": lambda v: type(v) is bool,
         "seats": lambda v: type(v) is list and all(seat(s) for s in v),
@@ -243,3 +275,18 @@ def _event_tests(rules: Rules, players: int) -> dict[str, tuple[Test, ...]]:
         }
     found: dict[str, tuple[Test, ...]] = cache[key]
     return found
+
+
+def action_problem(rules: Rules, action: Action) -> str | None:
+    """What is wrong with an action of a game's history (read from a notation); None if
+    it is an action of this content: a known kind, with arguments of the right kinds."""
+    kinds = ACTION_ARGS.get(action.kind)
+    if kinds is None:
+        return f"{str(action)[:60]!r} is not an action"
+    if len(action.args) != len(kinds):
+        return f"{str(action)[:60]!r} needs {len(kinds)} arguments"
+    tests = _tests(rules, 1)
+    for position, (kind, value) in enumerate(zip(kinds, action.args, strict=True), 1):
+        if not tests[kind](value):
+            return f"{str(action)[:60]!r}: argument {position} ({kind}) is wrong"
+    return None
