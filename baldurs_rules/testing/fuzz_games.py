@@ -160,12 +160,16 @@ class GameFuzzReport:
     slowest: tuple[float, str] = (0.0, "")
 
     def record(self, label: str, run: Callable[[], object], sample: Any) -> None:
-        """Run one input; a ``RulesError`` or success is fine, anything else a failure."""
+        """Run one input; a ``RulesError`` or success is fine, anything else a failure.
+
+        ``run`` may return the name of its outcome (``"interrupted"``); None is ``"accepted"``.
+        """
         self.inputs += 1
         start = time.perf_counter()
+        outcome = None
         try:
             with _alarm(HANG_LIMIT):
-                run()
+                outcome = run()
         except RulesError as exc:
             self.outcomes[f"{label}: {type(exc).__name__}"] += 1
         except _Hang:
@@ -173,7 +177,7 @@ class GameFuzzReport:
         except Exception as exc:
             self._fail(label, f"{type(exc).__name__}: {exc}", sample)
         else:
-            self.outcomes[f"{label}: accepted"] += 1
+            self.outcomes[f"{label}: {outcome if isinstance(outcome, str) else 'accepted'}"] += 1
         elapsed = time.perf_counter() - start
         if elapsed > self.slowest[0]:
             self.slowest = (elapsed, f"{label} #{self.inputs}")
@@ -503,19 +507,27 @@ class _Inputs:
 
     def signal(self) -> tuple[Callable[[], object], Any]:
         game, _ = self.pick()
-        line = self.rng.randint(1, 3000)
-        return lambda: self._interrupt(game.clone(), line), line
+        if self.rng.random() < 0.5 or not hasattr(signal, "setitimer"):
+            line = self.rng.randint(1, 400)
+            return lambda: self._interrupt(game.clone(), line, None), f"line {line}"
+        delay = self.rng.uniform(0.000001, 0.0002)
+        return lambda: self._interrupt(game.clone(), 0, delay), f"after {delay * 1e3:.2f} ms"
 
-    def _interrupt(self, game: Game, line: int) -> None:
-        """Raise KeyboardInterrupt at the ``line``-th line run inside ``apply``."""
+    def _interrupt(self, game: Game, line: int, delay: float | None) -> str:
+        """Interrupt ``apply`` at its ``line``-th line, or by a real signal after ``delay``."""
         if game.is_over:
-            return
+            return "over"
         action = self.rng.choice(game.legal_actions())
         before = game.clone()
-        interrupted = _apply_interrupted(game, action, line)
+        if delay is None:
+            interrupted = _apply_interrupted(game, action, line)
+        else:
+            interrupted = _apply_signalled(game, action, delay)
         if interrupted and (game != before or game.actions != before.actions):
             raise AssertionError(f"interrupted at line {line}, {action} left the game changed")
         _survives(game, self.rng, steps=3)
+        how = "at a line" if delay is None else "by a signal"
+        return f"interrupted {how}" if interrupted else "completed"
 
 
 def _apply_interrupted(game: Game, action: Any, line: int) -> bool:
@@ -537,6 +549,32 @@ def _apply_interrupted(game: Game, action: Any, line: int) -> bool:
         return True
     finally:
         sys.settrace(None)
+    return False
+
+
+def _apply_signalled(game: Game, action: Any, delay: float) -> bool:
+    """Apply while a real signal (SIGALRM after ``delay`` s) raises KeyboardInterrupt, as a
+    Ctrl-C would, if it lands in the library; whether it did. The hang alarm, which uses
+    the same timer, is put back afterwards."""
+
+    def ring(signum: int, frame: Any) -> None:
+        name = "" if frame is None else frame.f_code.co_filename
+        if "baldurs_rules" in name and "testing" not in name:
+            raise KeyboardInterrupt
+
+    start = time.perf_counter()
+    previous = signal.signal(signal.SIGALRM, ring)
+    hang_alarm, _ = signal.setitimer(signal.ITIMER_REAL, delay)
+    try:
+        game.apply(action)
+    except KeyboardInterrupt:
+        return True
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        if hang_alarm > 0:
+            left = hang_alarm - (time.perf_counter() - start)
+            signal.setitimer(signal.ITIMER_REAL, max(left, 0.000001))
     return False
 
 
