@@ -196,13 +196,12 @@ class Game:
             self._checkpoints.append((done, state.clone()))
         self._mark = len(state.events)
         seat = int(state.decision[1])  # type: ignore[index]
-        self._actions.append(action)
-        self._seats.append(seat)
-        try:
+        try:  # from here on, an interruption (Ctrl-C) anywhere is undone like a failure
+            self._actions.append(action)
+            self._seats.append(seat)
             self._rules.machine.answer(state, action)
-        except BaseException as exc:  # a failure, or an interruption (Ctrl-C)
-            self._actions.pop()
-            self._seats.pop()
+        except BaseException as exc:
+            del self._actions[done:], self._seats[done:]
             try:
                 self._restore(done)
             except Exception as again:  # replay is deterministic: this is a bug

@@ -50,6 +50,7 @@ __all__ = [
     "BIG",
     "MAX_FILE_BYTES",
     "MAX_NOTATION",
+    "MAX_PENDING",
     "Loaded",
     "RecordStart",
     "check_deciders",
@@ -63,13 +64,16 @@ __all__ = [
 Check = Callable[[Any], bool]
 
 MAX_FILE_BYTES = 16 * 2**20
-"""Largest game file read (16 MiB; a 400-turn game of 4 players with its log is about 160 KB)."""
+"""Largest game file read, in bytes (16 MiB: far more than the longest game with its log)."""
 
 MAX_NOTATION = 200
 """Longest action notation read; longer text is refused (in a file) or cut (typed)."""
 
 BIG = 10**9
 """Largest amount a saved resource, turn count or score may hold."""
+
+MAX_PENDING = 10_000
+"""Most pending steps a saved state may hold (a real game holds a few dozen at most)."""
 
 INCONSISTENT_HINT = " (the file was edited or damaged: load an unedited save, or replay its record)"
 
@@ -117,7 +121,7 @@ def parse_json(text: str | bytes) -> Any:
     if len(text) > MAX_FILE_BYTES:
         raise StateError(
             f"the game file is {len(text)} bytes; at most {MAX_FILE_BYTES} are read"
-            " (a long game with its log is well under 1 MB)"
+            " (far more than the longest game with its log)"
         )
     try:
         return json.loads(text, parse_constant=_no_constant)
@@ -284,7 +288,7 @@ def _build_field_checks(rules: Rules, players: int) -> dict[str, Check]:
         "turn": _int(0, BIG),
         "end_triggered": _bool,
         "stack": lambda v: (
-            type(v) is list and len(v) <= 10_000 and all(type(f) is list and f for f in v)
+            type(v) is list and len(v) <= MAX_PENDING and all(type(f) is list and f for f in v)
         ),
         "decision": lambda v: v is None or (type(v) is list and 2 <= len(v) <= 8),
         "final_queue": _list(seat),

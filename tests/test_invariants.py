@@ -11,6 +11,7 @@ unknown phase, floats, a decision for the wrong seat) each have theirs.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -424,3 +425,11 @@ def test_a_scenario_position_keeps_the_invariants_a_scenario_can_keep() -> None:
 def test_an_inconsistent_scenario_is_refused() -> None:
     with pytest.raises(br.StateError, match="two workers on one location"):
         br.scenario({"players": 2, "seats": [{"worker": "high_hall"}, {"worker": "high_hall"}]})
+
+
+def test_the_testing_page_lists_every_invariant() -> None:
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "testing.md").read_text("utf-8")
+    listed = set(re.findall(r"^\| `(\w+)\(game", page, re.M))
+    assert {check.__name__ for check in CHECKS} <= listed

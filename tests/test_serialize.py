@@ -12,6 +12,7 @@ accepted by the loader before the invariant kit ran on load, and failed later in
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import random
 import re
@@ -304,3 +305,26 @@ def test_an_interrupted_apply_leaves_the_game_as_it_was() -> None:
             assert game == before and game.actions == before.actions
         assert check_all(game) == []
     assert interrupted > 10
+
+
+# ---------------------------------------------------------------- the security page
+
+
+def test_every_save_limit_on_the_security_page_is_the_code_s() -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "security.md").read_text("utf-8")
+    section = page[page.index("## Saves and records") :]
+    rows = re.findall(r"^\| `(\w+)` \| ([\d.]+) \| `([\w.]+)` \|", section, re.M)
+    ours = {(name, module) for name, _, module in rows}
+    assert {
+        ("MAX_FILE_BYTES", "baldurs_rules.serialize"),
+        ("MAX_NOTATION", "baldurs_rules.serialize"),
+        ("BIG", "baldurs_rules.serialize"),
+        ("MAX_PENDING", "baldurs_rules.serialize"),
+        ("TIME_LIMIT", "baldurs_rules.testing.fuzz_games"),
+        ("HANG_LIMIT", "baldurs_rules.testing.fuzz_games"),
+    } <= ours
+    for name, value, module in rows:
+        actual = getattr(importlib.import_module(module), name)
+        assert float(value) == actual, f"{module}.{name} is {actual}, the page says {value}"
+    named = set(re.findall(r"`(MAX_\w+|BIG|TIME_LIMIT|HANG_LIMIT)`", section))
+    assert named <= {name for name, _ in ours}

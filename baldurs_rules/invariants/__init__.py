@@ -8,11 +8,10 @@ a test can assert ``not problems`` and show them all when it fails.
 breaks one is refused with the reason.
 
 Together they state every conservation and range fact of the rules: where
-every cube, tile, card and lot token is ([`board`][baldurs_rules.invariants.board],
-[`cards`][baldurs_rules.invariants.cards]), what may be pending at a decision
-([`flow`][baldurs_rules.invariants.flow]), what the log, the caches and the
-scores say ([`data`][baldurs_rules.invariants.data]), and that the state is what
-its log tells ([`log`][baldurs_rules.invariants.log]). Some facts hold only
+every cube, tile, card and lot token is (modules ``board`` and ``cards``), what
+may be pending at a decision (``flow``), what the log, the caches and the scores
+say (``data``), and that the state is what its log tells
+([`log`][baldurs_rules.invariants.log]). Some facts hold only
 for games played from [`new_game`][baldurs_rules.game.new_game] (the tile piles
 are full at the start, the strength marker counts the attacks, ...): a
 [`scenario`][baldurs_rules.scenario.scenario] may set up a position no game

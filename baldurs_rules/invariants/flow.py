@@ -92,8 +92,8 @@ def pending_consistent(game: Any) -> list[str]:
     At a decision the stack holds, bottom up: the setup's ``start`` and the advanced
     setup's ``keep`` then ``draft`` steps (in the setup), or the active seat's
     ``end_turn`` (during a turn; nothing at its ``turn`` decision) and at most that
-    seat's next ``income_next``; then effects and what they queued
-    ([`WAITING`][baldurs_rules.invariants.WAITING] lists the kinds). An effect a
+    seat's next ``income_next``; then effects and what they queued (``WAITING``
+    lists the kinds). An effect a
     player chose (``selected``) runs at once, so none waits selected.
     """
     rules, state = parts(game)

@@ -104,7 +104,7 @@ EVENT_VALUES: dict[str, str] = {
     "value": "int",
     "winners": "seats",
 }
-"""The kind of every value name of [`EVENTS`][baldurs_rules.rules.events.EVENTS]."""
+"""The kind of every value name of the events (``EVENTS`` of ``baldurs_rules.rules.events``)."""
 
 ACTION_ARGS: dict[str, tuple[str, ...]] = {
     "build": ("building_id", "lot_number"),
@@ -241,9 +241,9 @@ def pending_problem(rules: Rules, state: State) -> str | None:
 def event_problem(rules: Rules, event: Any, players: int) -> str | None:
     """What is wrong with one event of a log (a tuple, or a list from JSON); None if nothing.
 
-    An event is ``(kind, seat, cause, *values)`` with the values
-    [`EVENTS`][baldurs_rules.rules.events.EVENTS] names for its kind, each of the
-    kind [`EVENT_VALUES`][baldurs_rules.rules.shapes.EVENT_VALUES] gives.
+    An event is ``(kind, seat, cause, *values)`` with the values ``EVENTS`` (of
+    ``baldurs_rules.rules.events``) names for its kind, each of the kind
+    [`EVENT_VALUES`][baldurs_rules.rules.shapes.EVENT_VALUES] gives.
     """
     if type(event) not in (list, tuple) or len(event) < 3:
         return f"an event must be [kind, seat, cause, ...], not {_short(event)}"

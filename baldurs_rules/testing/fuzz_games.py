@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import copy
 import json
 import random
 import signal
@@ -277,7 +278,7 @@ class _Mutator:
         """A replacement for ``old``: hostile, or (more often) plausible."""
         rng = self.rng
         if rng.random() < 0.35:
-            return rng.choice(HOSTILE)
+            return copy.deepcopy(rng.choice(HOSTILE))  # a copy: never one list in two places
         if type(old) is int:
             return old + rng.choice([-2, -1, 1, 1, 2, 3, -old - 1])
         if type(old) is str:
@@ -286,7 +287,7 @@ class _Mutator:
             return not old
         if type(old) is list and old:
             return self.list_change(list(old))
-        return rng.choice(HOSTILE)
+        return copy.deepcopy(rng.choice(HOSTILE))
 
     def list_change(self, items: list[Any]) -> list[Any]:
         rng, i = self.rng, self.rng.randrange(len(items))
@@ -294,7 +295,7 @@ class _Mutator:
         if op == 0:
             del items[i]
         elif op == 1:
-            items.insert(rng.randrange(len(items) + 1), items[i])
+            items.insert(rng.randrange(len(items) + 1), copy.deepcopy(items[i]))
         elif op == 2:
             j = rng.randrange(len(items))
             items[i], items[j] = items[j], items[i]
@@ -590,7 +591,12 @@ def fuzz_games(
     kinds = [k for k, share in CLASSES.items() for _ in range(share)]
     for i in range(inputs):
         kind = kinds[i % len(kinds)]
-        run, sample = getattr(made, kind)()
+        try:
+            run, sample = getattr(made, kind)()
+        except Exception as exc:  # a bug of the fuzzer itself: reported, never hidden
+            report.inputs += 1
+            report._fail(kind, f"the generator failed: {exc!r}", "")
+            continue
         report.record(kind, run, sample)
         if progress and i % 1000 == 0:
             print(f"  {i}/{inputs} inputs, {len(report.failures)} failures", file=sys.stderr)
