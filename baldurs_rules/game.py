@@ -33,6 +33,7 @@ from baldurs_rules.rules.state import State
 
 if TYPE_CHECKING:
     from baldurs_rules.decisions import Decision
+    from baldurs_rules.serialize import RecordStart
 
 __all__ = ["FORMAT", "FORMATS", "Game", "Result", "new_game", "replay"]
 
@@ -533,7 +534,7 @@ def replay(record: dict[str, Any], content: Content | None = None) -> Game:
     return game
 
 
-def _start_of(start: Any, content: Content) -> Game:
+def _start_of(start: RecordStart, content: Content) -> Game:
     """The game a checked record starts from: a new game, or its scenario."""
     if start.scenario is None:
         try:

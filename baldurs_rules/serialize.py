@@ -123,6 +123,8 @@ def parse_json(text: str | bytes) -> Any:
             f"the game file is {len(text)} bytes; at most {MAX_FILE_BYTES} are read"
             " (far more than the longest game with its log)"
         )
+    if isinstance(text, str):
+        text = text.removeprefix("\ufeff")  # a byte order mark, as some editors write
     try:
         return json.loads(text, parse_constant=_no_constant)
     except (ValueError, TypeError, RecursionError) as exc:
