@@ -1,8 +1,12 @@
-"""A rule-testing kit: Hypothesis strategies, a state machine and the invariants.
+"""A rule-testing kit: Hypothesis strategies, a state machine, the invariants and fuzzers.
 
 Install with ``pip install 'baldurs_rules[testing]'``; nothing here is imported
-by ``import baldurs_rules``. A modder property-tests their content in a few
-lines:
+by ``import baldurs_rules``. The fuzzers need no Hypothesis:
+``python -m baldurs_rules.testing.fuzz`` (content and effects) and
+``python -m baldurs_rules.testing.fuzz_games`` (saves, records, actions and
+interruptions; [`positions`][baldurs_rules.testing.fuzz_games.positions] gives
+reachable positions to start from). A modder property-tests their content in a
+few lines:
 
 Examples:
     ```python
