@@ -33,6 +33,7 @@ from baldurs_rules.rules.state import State
 
 if TYPE_CHECKING:
     from baldurs_rules.decisions import Decision
+    from baldurs_rules.serialize import RecordStart
 
 __all__ = ["FORMAT", "FORMATS", "Game", "Result", "new_game", "replay"]
 
@@ -95,6 +96,7 @@ class Game:
         "_decoded",
         "_mark",
         "_rules",
+        "_scenario",
         "_seats",
         "_texts",
         "content",
@@ -108,6 +110,7 @@ class Game:
         actions: list[Action] | None = None,
         seats: list[int] | None = None,
         checkpoints: list[tuple[int, State]] | None = None,
+        scenario: dict[str, Any] | None = None,
     ) -> None:
         self.content = content
         self.state = state
@@ -120,6 +123,7 @@ class Game:
         self._mark = len(state.events)
         self._decoded: list[dict[str, Any]] = []
         self._texts: list[str] = []
+        self._scenario = scenario
 
     # ------------------------------------------------------------ asking
     @property
@@ -127,6 +131,16 @@ class Game:
         """The seat that must decide now (-1 when the game is over)."""
         decision = self.state.decision
         return -1 if decision is None else int(decision[1])
+
+    @property
+    def scenario(self) -> dict[str, Any] | None:
+        """The [`scenario`][baldurs_rules.scenario.scenario] this game started from, as plain
+        data (a copy), or None for a game from [`new_game`][baldurs_rules.game.new_game].
+
+        A game's [`record`][baldurs_rules.game.Game.record] carries it, so
+        [`replay`][baldurs_rules.game.replay] sets up the same position again.
+        """
+        return None if self._scenario is None else json.loads(json.dumps(self._scenario))
 
     @property
     def is_over(self) -> bool:
@@ -183,13 +197,12 @@ class Game:
             self._checkpoints.append((done, state.clone()))
         self._mark = len(state.events)
         seat = int(state.decision[1])  # type: ignore[index]
-        self._actions.append(action)
-        self._seats.append(seat)
-        try:
+        try:  # from here on, an interruption (Ctrl-C) anywhere is undone like a failure
+            self._actions.append(action)
+            self._seats.append(seat)
             self._rules.machine.answer(state, action)
-        except Exception as exc:
-            self._actions.pop()
-            self._seats.pop()
+        except BaseException as exc:
+            del self._actions[done:], self._seats[done:]
             try:
                 self._restore(done)
             except Exception as again:  # replay is deterministic: this is a bug
@@ -197,6 +210,8 @@ class Game:
                     f"the engine failed on {str(action)!r} ({exc!r}) and again while"
                     f" restoring the game ({again!r}); the game is not usable"
                 ) from exc
+            if not isinstance(exc, Exception):
+                raise  # KeyboardInterrupt, SystemExit: the game is as it was before
             raise EngineError(
                 f"the engine failed on {str(action)!r} (seat {seat}): {exc!r};"
                 " the game is unchanged"
@@ -334,11 +349,17 @@ class Game:
         return view(self, seat)
 
     def describe(self, action: Action | str) -> str:
-        """A sentence explaining what an action does here (card text included)."""
+        """A sentence explaining what an action does here (card text included).
+
+        Raises:
+            IllegalActionError: The action (or its notation) is not legal now.
+        """
         from baldurs_rules.view import describe_action
 
         if isinstance(action, str):
             action = self.parse_action(action)
+        elif not isinstance(action, Action) or not self.is_legal(action):
+            raise IllegalActionError(self._illegal_message(action))
         return describe_action(self, action)
 
     def determinize(self, seat: int, rng: random.Random | int) -> Game:
@@ -368,7 +389,7 @@ class Game:
         source = random.Random(rng) if isinstance(rng, int) else rng
         state = determinize(self._rules, self.state, seat, source)
         self._rules.machine.run(state)  # a decision left with one answer is taken
-        return Game(self.content, state)
+        return Game(self.content, state, scenario=self._scenario)
 
     # ------------------------------------------------------------ copying and saving
     def clone(self, log: bool | None = None) -> Game:
@@ -381,7 +402,14 @@ class Game:
         state = self.state.clone()
         if log is not None:
             state.logging = log and state.logging
-        new = Game(self.content, state, self._actions[:], self._seats[:], self._checkpoints[:])
+        new = Game(
+            self.content,
+            state,
+            self._actions[:],
+            self._seats[:],
+            self._checkpoints[:],
+            self._scenario,
+        )
         new._mark = self._mark
         return new
 
@@ -412,24 +440,28 @@ class Game:
         """Load a game file: a save of [`to_json`][baldurs_rules.game.Game.to_json], or a
         [`record`][baldurs_rules.game.Game.record] (replayed).
 
+        Every field and every invariant of the state is checked (see
+        [`baldurs_rules.serialize`][]): a file the engine could not have written is
+        refused with the reason.
+
         Raises:
-            StateError: Not valid JSON, another format or content, or an inconsistent state.
+            StateError: Not valid JSON, another format or content, or a state the engine
+                cannot reach (the message says what is wrong).
+            IllegalActionError: A record whose actions are not legal where they are played.
         """
-        from baldurs_rules.serialize import state_from_data
+        from baldurs_rules.serialize import parse_json, state_from_data
 
         content = content or load_content()
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError, RecursionError) as exc:
-            raise StateError(f"saved game is not valid JSON: {exc}") from None
+        data = parse_json(text)
         if isinstance(data, dict) and data.get("state") is None:
             return replay(data, content)
-        state, actions, seats = state_from_data(data, content)
-        return cls(content, state, actions, seats)
+        loaded = state_from_data(data, content)
+        return cls(content, loaded.state, loaded.actions, loaded.deciders, None, loaded.scenario)
 
     def record(self) -> dict[str, Any]:
-        """Seed, players, options, content fingerprint and every action, as plain data."""
-        return {
+        """Seed, players, options, content fingerprint and every action, as plain data
+        (and the scenario, for a game that started from one)."""
+        data: dict[str, Any] = {
             "format": FORMAT,
             "content": self.content.fingerprint,
             "players": self.state.players,
@@ -438,6 +470,9 @@ class Game:
             "actions": self.actions,
             "deciders": self._seats[:],
         }
+        if self._scenario is not None:
+            data["scenario"] = self.scenario
+        return data
 
     @property
     def actions(self) -> list[str]:
@@ -473,30 +508,46 @@ def new_game(
 def replay(record: dict[str, Any], content: Content | None = None) -> Game:
     """Replay a [`record`][baldurs_rules.game.Game.record]: the same game, move by move.
 
+    The record is checked first (see [`check_record`][baldurs_rules.serialize.check_record]);
+    every action must be legal where it is played, chosen by the seat the record
+    says, and the game reached must keep every invariant.
+
     Raises:
-        StateError: The record is malformed or for other content.
+        StateError: The record is malformed, for other content, or says another seat
+            chose an action.
         IllegalActionError: An action of the record is not legal where it is played.
     """
+    from baldurs_rules.serialize import check_deciders, check_record, replayed_problems
+
     content = content or load_content()
-    if not isinstance(record, dict) or record.get("format") not in FORMATS:
-        raise StateError(f"not a game record (expected format {FORMAT!r})")
-    if record.get("content") != content.fingerprint:
-        raise StateError(
-            f"the record is for content {record.get('content')!r}, not {content.fingerprint!r}"
-        )
-    actions = record.get("actions")
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise StateError("the record's actions must be a list of notations")
-    players, seed = record.get("players"), record.get("seed")
-    if type(players) is not int or type(seed) is not int:
-        raise StateError("the record needs whole numbers 'players' and 'seed'")
-    try:
-        game = new_game(players, seed, record.get("advanced") is True, content)
-    except RulesError as exc:
-        raise StateError(f"the record cannot start a game: {exc.message}") from None
-    for number, text in enumerate(actions):
+    start = check_record(record, content)
+    game = _start_of(start, content)
+    for number, text in enumerate(start.actions):
         try:
             game.apply(text)
         except IllegalActionError as exc:
             raise IllegalActionError(f"action {number + 1} of the record: {exc.message}") from None
+    check_deciders(start, game._seats)
+    problems = replayed_problems(game)
+    if problems:
+        raise StateError("replaying the record gives an inconsistent game: " + "; ".join(problems))
+    return game
+
+
+def _start_of(start: RecordStart, content: Content) -> Game:
+    """The game a checked record starts from: a new game, or its scenario."""
+    if start.scenario is None:
+        try:
+            return new_game(start.players, start.seed, start.advanced, content)
+        except RulesError as exc:
+            raise StateError(f"the record cannot start a game: {exc.message}") from None
+    from baldurs_rules import scenario  # the function (importing the module would shadow it)
+
+    game = scenario(start.scenario, content)
+    said = (start.players, start.seed, start.advanced)
+    has = (game.state.players, game.state.seed, game.state.advanced)
+    if has != said:
+        raise StateError(
+            f"the record says players, seed, advanced = {said}, but its scenario sets up {has}"
+        )
     return game

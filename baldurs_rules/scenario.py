@@ -19,6 +19,7 @@ Examples:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -73,22 +74,31 @@ def scenario(spec: dict[str, Any] | str | Path, content: Content | None = None) 
         StateError: Unknown keys or ids (with suggestions), or an impossible position.
     """
     content = content or load_content()
-    data = _read(spec)
+    data = _plain(_read(spec))
     builder = _Scenario(content, data)
     try:
         state = builder.build()
-    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError, OverflowError) as exc:
         raise StateError(f"scenario is malformed ({type(exc).__name__}: {exc})") from None
     builder.rules.refresh(state)
     _check_fields(builder.rules, state)
-    game = Game(content, state)
+    game = Game(content, state, scenario=data)
     from baldurs_rules.invariants import check_all
 
     problems = check_all(game)
     if problems:
         raise StateError("scenario is inconsistent: " + "; ".join(problems))
     Rules.of(content).machine.run(state)
-    return Game(content, state)  # its history starts at the first decision
+    return Game(content, state, scenario=data)  # its history starts at the first decision
+
+
+def _plain(spec: dict[str, Any]) -> dict[str, Any]:
+    """The spec as JSON data (what a record keeps of it, to replay the game)."""
+    try:
+        data: dict[str, Any] = json.loads(json.dumps(spec, allow_nan=False))
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise StateError(f"a scenario must be plain data (as in YAML or JSON): {exc}") from None
+    return data
 
 
 def _check_fields(rules: Rules, state: State) -> None:

@@ -1,22 +1,48 @@
-"""The shape of every pending step and decision, to check saved games.
+"""The shape of every pending step, decision and event, to check saved games.
 
-A saved game holds its pending work as plain tuples; before the engine may run
-them, [`pending_problem`][baldurs_rules.rules.shapes.pending_problem] checks
-that each has a known kind and arguments of the right kind and range.
+A saved game holds its pending work and its log as plain tuples; before the
+engine may run them, [`pending_problem`][baldurs_rules.rules.shapes.pending_problem]
+checks that each step and the decision has a known kind and arguments of the
+right kind and range, and [`event_problem`][baldurs_rules.rules.shapes.event_problem]
+does the same for each event of the log. Any value at all may come in (a list
+where a number belongs, a float, text with control characters): the checks
+never raise, they describe.
+
+Examples:
+    >>> import baldurs_rules as br
+    >>> from baldurs_rules.rules import Rules
+    >>> game = br.new_game(players=2, seed=1)
+    >>> rules = Rules.of(game.content)
+    >>> event_problem(rules, ("resource", 0, "setup", "gold", 2.5), 2)
+    "event 'resource': value 2 (delta) is wrong: 2.5"
+    >>> pending_problem(rules, game.state) is None
+    True
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import TYPE_CHECKING, Any
 
 from baldurs_rules.dsl import ast as A
+from baldurs_rules.rules.events import EVENTS
 
 if TYPE_CHECKING:
+    from baldurs_rules.actions import Action
     from baldurs_rules.rules import Rules
     from baldurs_rules.rules.state import State
 
-__all__ = ["DECISIONS", "FRAMES", "pending_problem"]
+__all__ = [
+    "ACTION_ARGS",
+    "DECISIONS",
+    "EVENT_VALUES",
+    "FRAMES",
+    "action_problem",
+    "event_problem",
+    "pending_problem",
+]
+
+Test = Callable[[Any], bool]
 
 FRAMES: dict[str, tuple[str, ...]] = {
     "fx": ("nid", "seat", "here", "str", "flag"),
@@ -56,29 +82,97 @@ DECISIONS: dict[str, tuple[str, ...]] = {
 }
 """Argument kinds of each decision kind."""
 
+EVENT_VALUES: dict[str, str] = {
+    "card": "card_id",
+    "site": "node_id",
+    "lot": "lot_number",
+    "district": "district_id",
+    "what": "card_kind",
+    "action": "str",
+    "decision": "decision_kind",
+    "resource": "resource_id",
+    "faction": "faction_id",
+    "delta": "int",
+    "level": "count0",
+    "cost": "count0",
+    "piece": "fort_id",
+    "location": "location_id",
+    "trade": "count1",
+    "strength": "count0",
+    "defense": "count0",
+    "held": "bool",
+    "value": "int",
+    "winners": "seats",
+}
+"""The kind of every value name of the events (``EVENTS`` of ``baldurs_rules.rules.events``)."""
 
-def _int_in(low: int, high: int) -> Callable[[Any], bool]:
+ACTION_ARGS: dict[str, tuple[str, ...]] = {
+    "build": ("building_id", "lot_number"),
+    "visit": ("location_id",),
+    "income": (),
+    "trade": ("count1",),
+    "skip": (),
+    "use": ("card_id",),
+    "done": (),
+    "choose": ("count1",),
+    "pay": (),
+    "decline": (),
+    "faction": ("faction_id",),
+    "site": ("node_id",),
+    "take": ("take_id",),
+    "hq": ("hq_id",),
+    "discard": ("card_id",),
+}
+"""The kinds of the arguments of each action kind
+(see [`ACTION_KINDS`][baldurs_rules.actions.ACTION_KINDS])."""
+
+BIG = 10**9
+"""Largest amount a saved event or argument may hold (the same bound as resources)."""
+
+
+def _int_in(low: int, high: int) -> Test:
     return lambda v: type(v) is int and low <= v <= high
 
 
-def _tests(rules: Rules, state: State) -> dict[str, Callable[[Any], bool]]:
-    t = rules.t
-    nodes = t.program.nodes
+def _member(values: Container[Any]) -> Test:
+    """Membership for any value: an unhashable one (a list, a dict) is simply not a member."""
+    return lambda v: type(v) in (str, int) and v in values
+
+
+def _nid_of(rules: Rules, kind: type) -> Test:
+    nodes = rules.t.program.nodes
+    return lambda v: type(v) is int and 0 <= v < len(nodes) and type(nodes[v]) is kind
+
+
+def _tests(rules: Rules, players: int) -> dict[str, Test]:
+    """The test of every argument and value kind, for a player count (cached with the rules)."""
+    cache: dict[Any, Any] = rules.field_checks
+    key = ("shapes", players)
+    if key not in cache:
+        cache[key] = _build_tests(rules, players)
+    tests: dict[str, Test] = cache[key]
+    return tests
+
+
+def _build_tests(rules: Rules, players: int) -> dict[str, Test]:
+    t, content = rules.t, rules.content
     districts = len(t.districts)
+    cards = {*content.buildings, *content.agendas, *content.gates, *content.hqs}
+    seat = _int_in(0, players - 1)
     return {
-        "seat": _int_in(0, state.players - 1),
-        "nid": _int_in(0, len(nodes) - 1),
-        "choose_nid": lambda v: _int_in(0, len(nodes) - 1)(v) and type(nodes[v]) is A.Choose,
-        "paid_nid": lambda v: _int_in(0, len(nodes) - 1)(v) and type(nodes[v]) is A.Paid,
+        "seat": seat,
+        "nid": _int_in(0, len(t.program.nodes) - 1),
+        "choose_nid": _nid_of(rules, A.Choose),
+        "paid_nid": _nid_of(rules, A.Paid),
         "here": _int_in(-1, districts - 1),
         "district": _int_in(0, districts - 1),
         "district_any": _int_in(-1, districts - 1),
-        "str": lambda v: isinstance(v, str),
+        "str": lambda v: type(v) is str,
         "flag": _int_in(0, 1),
         "faction": _int_in(0, len(t.factions) - 1),
         "amount": _int_in(0, 999),
         "source": _int_in(0, 2),
-        "card": lambda v: v in t.tile_of,
+        "card": _member(t.tile_of),
         "lot_node": lambda v: type(v) is int and v in t.node_lot,
         "node": _int_in(0, len(t.node_ids) - 1),
         "location": _int_in(0, len(t.locations) - 1),
@@ -86,27 +180,53 @@ def _tests(rules: Rules, state: State) -> dict[str, Callable[[Any], bool]]:
         "tile_any": _int_in(-1, len(t.tiles) - 1),
         "what": _int_in(0, 1),
         "count": _int_in(1, 99),
+        # values of events
+        "card_id": _member(cards),
+        "node_id": _member(set(t.node_ids)),
+        "lot_number": lambda v: type(v) is int and v in t.lot_node,
+        "district_id": _member(set(t.districts)),
+        "card_kind": _member({"building", "agenda"}),
+        "decision_kind": _member(set(DECISIONS)),
+        "resource_id": _member(set(t.resource_ids)),
+        "int": _int_in(-BIG, BIG),
+        "count0": _int_in(0, BIG),
+        "count1": _int_in(1, BIG),
+        "fort_id": _member(set(t.fort)),
+        "faction_id": _member(set(t.factions)),
+        "building_id": _member(set(content.buildings)),
+        "take_id": _member({*content.buildings, "deck"}),
+        "hq_id": _member(set(content.hqs)),
+        "location_id": _member(set(t.locations)),
+        "bool": lambda v: type(v) is bool,
+        "seats": lambda v: type(v) is list and all(seat(s) for s in v),
+        "event_seat": _int_in(-1, players - 1),
     }
 
 
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _shape_problem(
-    item: Any, shapes: dict[str, tuple[str, ...]], tests: dict[str, Any], what: str
+    item: Any, shapes: dict[str, tuple[str, ...]], tests: dict[str, Test], what: str
 ) -> str | None:
-    if not isinstance(item, tuple) or not item or item[0] not in shapes:
-        return f"unknown {what} {item[:1] if isinstance(item, tuple) else item!r}"
+    if type(item) is not tuple or not item or type(item[0]) is not str or item[0] not in shapes:
+        head = item[:1] if type(item) is tuple else item
+        return f"unknown {what} {_short(head)}"
     kinds = shapes[item[0]]
     args = item[1:]
     if len(args) != len(kinds):
         return f"{what} {item[0]!r} needs {len(kinds)} arguments, not {len(args)}"
     for position, (kind, value) in enumerate(zip(kinds, args, strict=True), 1):
-        if isinstance(value, bool) or not tests[kind](value):
-            return f"{what} {item[0]!r}: argument {position} ({kind}) is wrong: {value!r}"
+        if not tests[kind](value):
+            return f"{what} {item[0]!r}: argument {position} ({kind}) is wrong: {_short(value)}"
     return None
 
 
 def pending_problem(rules: Rules, state: State) -> str | None:
     """The first malformed pending step or decision, described; None when all are fine."""
-    tests = _tests(rules, state)
+    tests = _tests(rules, state.players)
     for frame in state.stack:
         problem = _shape_problem(frame, FRAMES, tests, "pending step")
         if problem:
@@ -115,4 +235,58 @@ def pending_problem(rules: Rules, state: State) -> str | None:
             return f"pending build of {frame[2]!r}, which is not in seat {frame[1]}'s hand"
     if state.decision is not None:
         return _shape_problem(state.decision, DECISIONS, tests, "decision")
+    return None
+
+
+def event_problem(rules: Rules, event: Any, players: int) -> str | None:
+    """What is wrong with one event of a log (a tuple, or a list from JSON); None if nothing.
+
+    An event is ``(kind, seat, cause, *values)`` with the values ``EVENTS`` (of
+    ``baldurs_rules.rules.events``) names for its kind, each of the kind
+    [`EVENT_VALUES`][baldurs_rules.rules.shapes.EVENT_VALUES] gives.
+    """
+    if type(event) not in (list, tuple) or len(event) < 3:
+        return f"an event must be [kind, seat, cause, ...], not {_short(event)}"
+    by_kind = _event_tests(rules, players)
+    kind, seat, cause = event[0], event[1], event[2]
+    tests = by_kind.get(kind) if type(kind) is str else None
+    if tests is None:
+        return f"unknown event kind {_short(kind)}"
+    if not (type(seat) is int and -1 <= seat < players) or type(cause) is not str:
+        return f"event {kind!r} has a wrong seat or cause: {_short(event)}"
+    if len(event) != 3 + len(tests):
+        return f"event {kind!r} needs {len(tests)} values: {_short(event)}"
+    for position, (test, value) in enumerate(zip(tests, event[3:], strict=True), 1):
+        if not test(value):
+            name = EVENTS[kind][position - 1]
+            return f"event {kind!r}: value {position} ({name}) is wrong: {_short(value)}"
+    return None
+
+
+def _event_tests(rules: Rules, players: int) -> dict[str, tuple[Test, ...]]:
+    """The tests of the values of each event kind, in order (cached with the rules)."""
+    cache: dict[Any, Any] = rules.field_checks
+    key = ("events", players)
+    if key not in cache:
+        tests = _tests(rules, players)
+        cache[key] = {
+            kind: tuple(tests[EVENT_VALUES[name]] for name in names)
+            for kind, names in EVENTS.items()
+        }
+    found: dict[str, tuple[Test, ...]] = cache[key]
+    return found
+
+
+def action_problem(rules: Rules, action: Action) -> str | None:
+    """What is wrong with an action of a game's history (read from a notation); None if
+    it is an action of this content: a known kind, with arguments of the right kinds."""
+    kinds = ACTION_ARGS.get(action.kind)
+    if kinds is None:
+        return f"{str(action)[:60]!r} is not an action"
+    if len(action.args) != len(kinds):
+        return f"{str(action)[:60]!r} needs {len(kinds)} arguments"
+    tests = _tests(rules, 1)
+    for position, (kind, value) in enumerate(zip(kinds, action.args, strict=True), 1):
+        if not tests[kind](value):
+            return f"{str(action)[:60]!r}: argument {position} ({kind}) is wrong"
     return None

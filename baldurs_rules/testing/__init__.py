@@ -1,8 +1,12 @@
-"""A rule-testing kit: Hypothesis strategies, a state machine and the invariants.
+"""A rule-testing kit: Hypothesis strategies, a state machine, the invariants and fuzzers.
 
 Install with ``pip install 'baldurs_rules[testing]'``; nothing here is imported
-by ``import baldurs_rules``. A modder property-tests their content in a few
-lines:
+by ``import baldurs_rules``. The fuzzers need no Hypothesis:
+``python -m baldurs_rules.testing.fuzz`` (content and effects) and
+``python -m baldurs_rules.testing.fuzz_games`` (saves, records, actions and
+interruptions; [`positions`][baldurs_rules.testing.fuzz_games.positions] gives
+reachable positions to start from). A modder property-tests their content in a
+few lines:
 
 Examples:
     ```python
@@ -24,19 +28,37 @@ from __future__ import annotations
 
 from baldurs_rules.invariants import (
     CHECKS,
+    attacks_counted,
+    caches_consistent,
     cards_accounted,
     check_all,
     cubes_accounted,
+    decision_answerable,
+    events_well_formed,
+    gates_accounted,
+    hqs_placed,
+    income_in_progress,
+    influence_in_range,
     json_round_trip,
+    knowledge_consistent,
     lot_tokens_accounted,
+    offer_refilled,
+    pending_consistent,
+    phase_consistent,
     pieces_consistent,
+    plain_data,
     prestige_matches_events,
     rejects_illegal,
     replay_matches,
     resources_non_negative,
+    scores_consistent,
+    state_matches_log,
+    tiles_accounted,
+    tiles_match_cards,
     view_hides_hidden,
     workers_placed,
 )
+from baldurs_rules.testing.fuzz_games import positions
 from baldurs_rules.testing.machine import GameMachine, game_machine
 from baldurs_rules.testing.strategies import (
     action_sequences,
@@ -54,23 +76,41 @@ __all__ = [
     "GameMachine",
     "action_sequences",
     "agenda_cards",
+    "attacks_counted",
     "building_cards",
+    "caches_consistent",
     "cards_accounted",
     "check_all",
     "cubes_accounted",
+    "decision_answerable",
     "effects",
+    "events_well_formed",
     "expressions",
     "game_machine",
     "games",
     "gate_cards",
+    "gates_accounted",
+    "hqs_placed",
+    "income_in_progress",
+    "influence_in_range",
     "json_round_trip",
+    "knowledge_consistent",
     "legal_actions",
     "lot_tokens_accounted",
+    "offer_refilled",
+    "pending_consistent",
+    "phase_consistent",
     "pieces_consistent",
+    "plain_data",
+    "positions",
     "prestige_matches_events",
     "rejects_illegal",
     "replay_matches",
     "resources_non_negative",
+    "scores_consistent",
+    "state_matches_log",
+    "tiles_accounted",
+    "tiles_match_cards",
     "view_hides_hidden",
     "workers_placed",
 ]

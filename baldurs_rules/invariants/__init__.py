@@ -1,0 +1,199 @@
+"""Invariants of a game state, as plain functions anyone can call.
+
+Each function returns a list of problems (empty when the invariant holds), so
+a test can assert ``not problems`` and show them all when it fails.
+[`check_all`][baldurs_rules.invariants.check_all] runs every one;
+[`Game.from_json`][baldurs_rules.game.Game.from_json] and
+[`replay`][baldurs_rules.game.replay] run them on every load, so a save that
+breaks one is refused with the reason.
+
+Together they state every conservation and range fact of the rules: where
+every cube, tile, card and lot token is (modules ``board`` and ``cards``), what
+may be pending at a decision (``flow``), what the log, the caches and the scores
+say (``data``), and that the state is what its log tells
+([`log`][baldurs_rules.invariants.log]). Some facts hold only
+for games played from [`new_game`][baldurs_rules.game.new_game] (the tile piles
+are full at the start, the strength marker counts the attacks, ...): a
+[`scenario`][baldurs_rules.scenario.scenario] may set up a position no game
+reaches, so those checks pass for a game that started from one
+([`Game.scenario`][baldurs_rules.game.Game.scenario] is not None).
+
+Examples:
+    >>> import baldurs_rules as br
+    >>> game = br.new_game(players=2, seed=3)
+    >>> check_all(game)
+    []
+    >>> game.state.piles[0] -= 1  # a tile lost from its pile
+    >>> tiles_accounted(game)
+    ['inn: 9 in the pile + 0 on the map != 10 tiles']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from baldurs_rules.invariants.base import Check
+from baldurs_rules.invariants.board import (
+    attacks_counted,
+    cubes_accounted,
+    hqs_placed,
+    influence_in_range,
+    lot_tokens_accounted,
+    pieces_consistent,
+    resources_non_negative,
+    tiles_accounted,
+    tiles_match_cards,
+    workers_placed,
+)
+from baldurs_rules.invariants.cards import (
+    cards_accounted,
+    gates_accounted,
+    knowledge_consistent,
+    offer_refilled,
+)
+from baldurs_rules.invariants.data import (
+    caches_consistent,
+    events_well_formed,
+    plain_data,
+    prestige_matches_events,
+    scores_consistent,
+)
+from baldurs_rules.invariants.flow import (
+    decision_answerable,
+    income_in_progress,
+    pending_consistent,
+    phase_consistent,
+)
+from baldurs_rules.invariants.log import state_matches_log
+
+__all__ = [
+    "CHECKS",
+    "Check",
+    "attacks_counted",
+    "caches_consistent",
+    "cards_accounted",
+    "check_all",
+    "cubes_accounted",
+    "decision_answerable",
+    "events_well_formed",
+    "gates_accounted",
+    "hqs_placed",
+    "income_in_progress",
+    "influence_in_range",
+    "json_round_trip",
+    "knowledge_consistent",
+    "lot_tokens_accounted",
+    "offer_refilled",
+    "pending_consistent",
+    "phase_consistent",
+    "pieces_consistent",
+    "plain_data",
+    "prestige_matches_events",
+    "rejects_illegal",
+    "replay_matches",
+    "resources_non_negative",
+    "scores_consistent",
+    "state_matches_log",
+    "tiles_accounted",
+    "tiles_match_cards",
+    "view_hides_hidden",
+    "workers_placed",
+]
+
+CHECKS: tuple[Check, ...] = (
+    plain_data,
+    resources_non_negative,
+    influence_in_range,
+    workers_placed,
+    cubes_accounted,
+    tiles_accounted,
+    tiles_match_cards,
+    gates_accounted,
+    cards_accounted,
+    offer_refilled,
+    lot_tokens_accounted,
+    attacks_counted,
+    pieces_consistent,
+    hqs_placed,
+    phase_consistent,
+    pending_consistent,
+    decision_answerable,
+    income_in_progress,
+    knowledge_consistent,
+    events_well_formed,
+    prestige_matches_events,
+    state_matches_log,
+    caches_consistent,
+    scores_consistent,
+)
+"""Every invariant, in the order ``check_all`` runs them."""
+
+
+def check_all(game: Any) -> list[str]:
+    """Every invariant of [`CHECKS`][baldurs_rules.invariants.CHECKS]; all problems found.
+
+    A check that cannot even run on the state (it is too broken) reports that as
+    its problem instead of raising.
+    """
+    problems: list[str] = []
+    for check in CHECKS:
+        try:
+            problems.extend(check(game))
+        except Exception as exc:  # a state broken beyond what the check can read
+            problems.append(f"{check.__name__} cannot read this state: {exc!r}")
+    return problems
+
+
+# ---------------------------------------------------------------- round trips and hiding
+
+
+def json_round_trip(game: Any) -> list[str]:
+    """``Game.from_json(game.to_json())`` equals the game, actions included."""
+    from baldurs_rules.game import Game
+
+    again = Game.from_json(game.to_json(), game.content)
+    if again != game or again._actions != game._actions:
+        return ["the game changed through a JSON round trip"]
+    return []
+
+
+def replay_matches(game: Any) -> list[str]:
+    """Replaying the game's record from its seed gives the same state."""
+    from baldurs_rules.game import replay
+
+    again = replay(game.record(), game.content)
+    return [] if again.state == game.state else ["replaying the record gives another state"]
+
+
+def rejects_illegal(game: Any, action: Any) -> list[str]:
+    """``action`` is refused with ``IllegalActionError`` and leaves the game unchanged.
+
+    Only meaningful for an action that is not legal now (returns [] for a legal one).
+    """
+    from baldurs_rules.errors import IllegalActionError
+
+    if game.is_legal(action):
+        return []
+    before = game.clone()
+    try:
+        game.apply(action)
+    except IllegalActionError:
+        pass
+    else:
+        return [f"illegal action {action!r} was accepted"]
+    unchanged = game == before and game._actions == before._actions
+    return [] if unchanged else [f"rejected {action!r} changed the game"]
+
+
+def view_hides_hidden(game: Any, seat: int) -> list[str]:
+    """Resampling every secret hidden from ``seat`` (other hands, deck orders, the bag,
+    the face-down token) leaves ``view(seat)`` alone."""
+    import random
+
+    before = game.view(seat)
+    rng = random.Random(seat)
+    for _ in range(3):
+        after = game.determinize(seat, rng).view(seat)
+        if after != before:
+            return [f"view({seat}) shows hidden information"]
+    return []
