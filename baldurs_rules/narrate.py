@@ -111,10 +111,10 @@ def narrate(
         >>> game.apply("visit high_hall")
         >>> start = len(game.state.events)
         >>> game.apply("trade 1")
-        >>> for line in narrate(game, 0, start):
+        >>> for line in narrate(game, 0, start):  # doctest: +ELLIPSIS
         ...     print(line)
         You trade at The High Hall: trade 1, for 1 favor.
-        You gain 3 influence with Council of Four (now space 3): you traded at The High Hall (trade 1).
+        You gain 3 influence with Council of Four (now space 3): you traded at The High Hall...
         You gain 1 favor: you reached Council of Four space 2.
         >>> narrate(game, None, start)[-1]
         'Seat 0 gains 1 favor: they reached Council of Four space 2.'
