@@ -149,13 +149,20 @@ class Narrator:
         return -1
 
     def tokens(self, index: int, district: str) -> int:
-        """Lot tokens on ``district``'s attack track once event ``index`` has happened."""
+        """Lot tokens on ``district``'s attack track once event ``index`` had happened.
+
+        Counted back from the board now (a scenario's tracks have no events behind them).
+        """
+        d = self.t.district_index[district]
         kinds = ("lot", "lot_banned")
-        return sum(1 for e in self.raw[: index + 1] if e[0] in kinds and e[4] == district)
+        later = sum(1 for e in self.raw[index + 1 :] if e[0] in kinds and e[4] == district)
+        return self.game.state.track[d] - later
 
     def damage(self, index: int, district: str) -> int:
-        """Damage tokens on ``district``'s location once event ``index`` has happened."""
-        return sum(1 for e in self.raw[: index + 1] if e[0] == "damage_token" and e[3] == district)
+        """Damage tokens on ``district``'s location once event ``index`` had happened."""
+        d = self.t.district_index[district]
+        later = sum(1 for e in self.raw[index + 1 :] if e[0] == "damage_token" and e[3] == district)
+        return self.game.state.damage[d] - later
 
     # ------------------------------------------------------------ lines
     def lines(self, start: int, stop: int | None) -> list[Line]:
