@@ -157,7 +157,8 @@ def test_a_connection_bonus_says_which_pieces_are_joined() -> None:
     mine = br.narrate(game, 0, start)
     assert mine[0] == "You build Fishmongers' Row (market) on lot 15 in Seatower for 2 gold."
     assert mine[1] == (
-        "Seat 2 gains 1 supply: their Trading Hall on lot 14 is joined to your new Market on lot 15."
+        "Seat 2 gains 1 supply: their Trading Hall on lot 14"
+        " is joined to your new Market on lot 15."
     )
     assert br.narrate(game, 2, start)[1] == (
         "You gain 1 supply: your Trading Hall on lot 14 is joined to seat 0's new Market on lot 15."
