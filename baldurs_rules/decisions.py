@@ -442,9 +442,10 @@ def _keep_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: s
     key = "buildings" if what == "building" else "agendas"
     dealt, kept = advanced["deal"][key], advanced["keep"][key]
     cards = f"{count} more {what} card{'s' if count > 1 else ''}"
+    lie = "it lies" if count == 1 else "they lie"
     return (
         f"Advanced setup: you were dealt {dealt} {what} cards and keep {kept}:"
-        f" put back {cards} (under the deck, where only you know it lies)."
+        f" put back {cards} (under the deck, where only you will know {lie})."
     )
 
 
