@@ -66,10 +66,8 @@ def view(game: Game, seat: int) -> dict[str, Any]:
         "seats": [_public_seat(rules, state, s, seat) for s in range(state.players)],
         "known_in_deck": _known_in(state.deck, state, seat),
         "known_in_agenda_deck": _known_in(state.agenda_deck, state, seat),
-        "lots": _lots(rules, state),
-        "sites": {
-            t.node_ids[n]: _site(rules, state, n) for n, k in enumerate(t.node_kind) if k != "lot"
-        },
+        "lots": _lots(game, state),
+        "sites": _sites(game, state),
         "tracks": dict(zip(t.districts, state.track, strict=True)),
         "damage": dict(zip(t.districts, state.damage, strict=True)),
         "strength": t.strength_track[state.strength],
@@ -123,31 +121,47 @@ def _public_seat(rules: Rules, state: Any, seat: int, reader: int) -> dict[str, 
     }
 
 
-def _lots(rules: Rules, state: Any) -> dict[int, dict[str, Any]]:
-    t = rules.t
-    found = {}
-    for n in t.lot_nodes:
-        piece = state.piece[n]
-        found[t.node_lot[n]] = {
-            "status": _LOT_STATUS[state.lots[n]],
-            "district": t.districts[t.node_district[n]],
-            "tile": t.tiles[piece] if piece >= 0 else None,
-            "owner": state.owner[n] if state.owner[n] >= 0 else None,
-            "damaged": piece >= 0 and state.owner[n] < 0,
+def _static(game: Game) -> tuple[list[tuple[int, int, str]], list[tuple[str, int, str]], list[str]]:
+    """What the view needs of the map, read once per content: (lot, node, district) of
+    every lot, (site id, node, kind) of every other node, and the fortification ids."""
+    cache = game.content._cache
+    static = cache.get("view")
+    if static is None:
+        t = Rules.of(game.content).t
+        lots = [(t.node_lot[n], n, t.districts[t.node_district[n]]) for n in t.lot_nodes]
+        sites = [(t.node_ids[n], n, k) for n, k in enumerate(t.node_kind) if k != "lot"]
+        forts = [f.id for f in game.content.fortifications]
+        static = cache["view"] = (lots, sites, forts)
+    return static
+
+
+def _lots(game: Game, state: Any) -> dict[int, dict[str, Any]]:
+    lots, _, _ = _static(game)
+    tiles = Rules.of(game.content).t.tiles
+    piece, owner, status = state.piece, state.owner, state.lots
+    return {
+        lot: {
+            "status": _LOT_STATUS[status[n]],
+            "district": district,
+            "tile": tiles[piece[n]] if piece[n] >= 0 else None,
+            "owner": owner[n] if owner[n] >= 0 else None,
+            "damaged": piece[n] >= 0 and owner[n] < 0,
         }
-    return found
+        for lot, n, district in lots
+    }
 
 
-def _site(rules: Rules, state: Any, node: int) -> dict[str, Any]:
-    piece, owner = state.piece[node], state.owner[node]
-    kind = rules.t.node_kind[node]
-    if piece < 0:
-        name = None
-    elif kind == "hq":
-        name = "hq"
-    else:
-        name = rules.content.fortifications[piece].id
-    return {"kind": kind, "piece": name, "owner": owner if owner >= 0 else None}
+def _sites(game: Game, state: Any) -> dict[str, dict[str, Any]]:
+    _, sites, forts = _static(game)
+    piece, owner = state.piece, state.owner
+    return {
+        ident: {
+            "kind": kind,
+            "piece": None if piece[n] < 0 else ("hq" if kind == "hq" else forts[piece[n]]),
+            "owner": owner[n] if owner[n] >= 0 else None,
+        }
+        for ident, n, kind in sites
+    }
 
 
 def describe_action(game: Game, action: Action) -> str:
