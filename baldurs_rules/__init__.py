@@ -10,10 +10,8 @@ Examples:
     0
 """
 
-from __future__ import annotations
-
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+import importlib as _importlib
+import typing as _typing
 
 from baldurs_rules.actions import Action
 from baldurs_rules.errors import (
@@ -28,16 +26,47 @@ from baldurs_rules.errors import (
     RulesError,
     StateError,
 )
+from baldurs_rules.narrate import Line, narrate, narration  # eager: the module is named narrate too
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     from baldurs_rules.content.loader import load_content
     from baldurs_rules.content.model import Content
+    from baldurs_rules.decisions import (
+        BuildDecision,
+        ChooseDecision,
+        Decision,
+        DraftDecision,
+        FactionDecision,
+        IncomeDecision,
+        KeepDecision,
+        PayDecision,
+        SiteDecision,
+        TakeDecision,
+        TradeDecision,
+        TurnDecision,
+    )
     from baldurs_rules.game import Game, Result, new_game, replay
     from baldurs_rules.scenario import scenario
 
 __version__ = "0.1.0"
 
+_DECISIONS = (
+    "BuildDecision",
+    "ChooseDecision",
+    "Decision",
+    "DraftDecision",
+    "FactionDecision",
+    "IncomeDecision",
+    "KeepDecision",
+    "PayDecision",
+    "SiteDecision",
+    "TakeDecision",
+    "TradeDecision",
+    "TurnDecision",
+)
+
 _LAZY = {
+    **dict.fromkeys(_DECISIONS, "baldurs_rules.decisions"),
     "load_content": "baldurs_rules.content.loader",
     "Content": "baldurs_rules.content.model",
     "Game": "baldurs_rules.game",
@@ -48,37 +77,54 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     """Import the heavy parts of the public surface on first use (PEP 562)."""
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'baldurs_rules' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
+    value = getattr(_importlib.import_module(module), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+    """The public names (``__all__``) and the module's own dunders; no helpers, no submodules."""
+    dunders = {name for name in globals() if name.startswith("__") and name != "__getattr__"}
+    return sorted(set(__all__) | dunders)
 
 
 __all__ = [
     "Action",
+    "BuildDecision",
+    "ChooseDecision",
     "Content",
     "ContentError",
+    "Decision",
+    "DraftDecision",
     "DslCheckError",
     "DslError",
     "DslSyntaxError",
     "EngineError",
+    "FactionDecision",
     "Game",
     "IllegalActionError",
+    "IncomeDecision",
+    "KeepDecision",
+    "Line",
     "Location",
+    "PayDecision",
     "Problem",
     "Result",
     "RulesError",
+    "SiteDecision",
     "StateError",
+    "TakeDecision",
+    "TradeDecision",
+    "TurnDecision",
     "__version__",
     "load_content",
+    "narrate",
+    "narration",
     "new_game",
     "replay",
     "scenario",

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from baldurs_rules.actions import Action
-from baldurs_rules.errors import RulesError, did_you_mean
+from baldurs_rules.errors import RulesError, StateError, did_you_mean
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.core import Env, districts_occupied, largest_network
 
@@ -52,8 +52,52 @@ class Bot(Protocol):
         """Pick one of ``game.legal_actions()`` for ``game.current_player``."""
         ...
 
+    def state(self) -> dict[str, Any]:
+        """The bot's changing state (its random generator) as JSON-ready data."""
+        ...
 
-class RandomBot:
+    def restore(self, data: dict[str, Any]) -> None:
+        """Continue from what [`state`][baldurs_rules.bots.Bot.state] returned."""
+        ...
+
+
+class _Seeded:
+    """The random state of a bot with a ``random.Random`` in ``self.rng``, as plain data.
+
+    Examples:
+        >>> bot = RandomBot(3)
+        >>> saved = bot.state()
+        >>> first = bot.rng.random()
+        >>> bot.restore(saved)
+        >>> bot.rng.random() == first
+        True
+    """
+
+    name: str
+    rng: random.Random
+
+    def state(self) -> dict[str, Any]:
+        """The bot's name and generator state, as JSON-ready data."""
+        version, internal, gauss = self.rng.getstate()
+        return {"bot": self.name, "rng": [version, list(internal), gauss]}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """Set the generator back to a saved [`state`][baldurs_rules.bots._Seeded.state].
+
+        Raises:
+            StateError: The data is for another bot, or is malformed.
+        """
+        if not isinstance(data, dict) or data.get("bot") != self.name:
+            found = data.get("bot") if isinstance(data, dict) else data
+            raise StateError(f"saved bot state is for {found!r}, not for bot {self.name!r}")
+        try:
+            version, internal, gauss = data["rng"]
+            self.rng.setstate((version, tuple(internal), gauss))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise StateError(f"saved state of bot {self.name!r} is malformed: {exc}") from None
+
+
+class RandomBot(_Seeded):
     """Picks uniformly among the legal actions.
 
     Args:
@@ -183,7 +227,7 @@ def _young(game: Game) -> float:
     return min(1.0, len(state.bag) / start)
 
 
-class GreedyBot:
+class GreedyBot(_Seeded):
     """One-step lookahead: the action whose resulting position evaluates best.
 
     For each legal action the bot clones the game, applies the action and scores

@@ -15,11 +15,12 @@ Examples:
     >>> isinstance(decision, TurnDecision), decision.seat
     (True, 0)
     >>> decision.prompt
-    'Your turn: build, place your worker or take income.'
+    'Your turn: build (2 of your cards are affordable), place your worker or take income.'
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -27,6 +28,7 @@ from baldurs_rules.actions import Action
 
 if TYPE_CHECKING:
     from baldurs_rules.game import Game
+    from baldurs_rules.narrator import Narrator
 
 __all__ = [
     "BuildDecision",
@@ -42,6 +44,7 @@ __all__ = [
     "TradeDecision",
     "TurnDecision",
     "decision_of",
+    "prompt_of",
 ]
 
 
@@ -232,8 +235,6 @@ class KeepDecision(Decision):
 
 def decision_of(game: Game) -> Decision | None:
     """The typed form of the game's pending decision (None when the game is over)."""
-    from baldurs_rules.narrate import decision_prompt
-
     raw = game.state.decision
     if raw is None:
         return None
@@ -244,7 +245,7 @@ def decision_of(game: Game) -> Decision | None:
         kind=kind,
         seat=int(raw[1]),
         cause=cause,
-        prompt=decision_prompt(game, raw),
+        prompt=prompt_of(game, raw),
         options=tuple(game.legal_actions()),
         **details,
     )
@@ -295,3 +296,170 @@ def _details(game: Game, raw: tuple[Any, ...]) -> dict[str, Any]:
             "count": raw[3],
         }
     raise KeyError(kind)
+
+
+# ---------------------------------------------------------------- prompts
+def prompt_of(game: Game, raw: tuple[Any, ...]) -> str:
+    """The prompt of a raw pending decision: what is asked of its seat, and why.
+
+    The why comes from the log (the card built or used, the faction space
+    reached, the piece a bonus is joined to), told to the deciding seat.
+
+    Examples:
+        >>> import textwrap, baldurs_rules as br
+        >>> game = br.scenario({"players": 2, "seats": [{"resources": {"favor": 3}}, {}]})
+        >>> game.apply("visit high_hall")
+        >>> print(textwrap.fill(game.decision.prompt, 70))
+        Your worker is on The High Hall: make one of its trades (trade 1 for 1
+        favor, trade 2 for 2 favor; you have 3 favor), or skip.
+    """
+    from baldurs_rules.narrator import Narrator
+
+    kind, seat = str(raw[0]), int(raw[1])
+    details = _details(game, raw)
+    narrator = Narrator(game, seat)
+    why = narrator.why(str(details.get("cause", "")), seat, len(game.state.events))
+    return _PROMPTS[kind](game, narrator, details, why[:1].upper() + why[1:])
+
+
+Prompt = Callable[["Game", "Narrator", dict[str, Any], str], str]
+
+
+def _turn_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
+    state, seat = game.state, narrator.reader if narrator.reader is not None else 0
+    options = game.legal_actions()
+    cards = {str(a.args[0]) for a in options if a.kind == "build"}
+    head = "Your last turn (the final round)" if state.phase == "final" else "Your turn"
+    choices = []
+    if cards:
+        count = len(cards)
+        choices.append(f"build ({count} of your cards {'is' if count == 1 else 'are'} affordable)")
+    if any(a.kind == "visit" for a in options):
+        choices.append("place your worker")
+    choices.append("take income")
+    text = (
+        f"{head}: {', '.join(choices[:-1])} or {choices[-1]}"
+        if len(choices) > 1
+        else f"{head}: take income"
+    )
+    notes = []
+    if not cards:
+        notes.append(_no_build_reason(game, seat))
+    if state.worker[seat] >= 0:
+        notes.append(
+            f"your worker is still on {narrator.name(narrator.t.locations[state.worker[seat]])}"
+        )
+    return text + (f" ({'; '.join(notes)})." if notes else ".")
+
+
+def _no_build_reason(game: Game, seat: int) -> str:
+    state = game.state
+    if state.cubes[seat] <= 0:
+        return "you have no cubes left to build with"
+    if not state.hand[seat]:
+        return "you have no building card in hand"
+    if not state.available:
+        return "no lot is available"
+    return "you cannot afford any card in your hand"
+
+
+def _trade_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
+    location = details["location"]
+    costs = ", ".join(f"trade {n} for {c} favor" for n, c in enumerate(details["costs"], 1))
+    seat = narrator.reader if narrator.reader is not None else 0
+    favor = game.state.res[seat][narrator.t.favor]
+    district = narrator.t.districts[
+        narrator.t.location_district[narrator.t.location_index[location]]
+    ]
+    damage = game.state.damage[narrator.t.district_index[district]]
+    hurt = ""
+    if damage:
+        tokens = "1 damage token makes" if damage == 1 else f"{damage} damage tokens make"
+        hurt = f"; {tokens} them dearer"
+    return (
+        f"Your worker is on {narrator.name(location)}: make one of its trades"
+        f" ({costs}; you have {favor} favor{hurt}), or skip."
+    )
+
+
+def _income_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
+    used = len(details["used"])
+    so_far = f" ({used} used so far)" if used else ""
+    return (
+        "You are taking income: use the income ability of each card in your portfolio once,"
+        f" in any order, or say done{so_far}."
+    )
+
+
+def _choose_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
+    texts = [t.rstrip(".") for t in details["texts"]]
+    listed = "; ".join(f"{n}) {t[:1].lower() + t[1:]}" for n, t in enumerate(texts, 1))
+    return f"{why}: choose one: {listed}."
+
+
+def _pay_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
+    return f"{why}: pay for this? {details['text']}"
+
+
+def _faction_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
+    return f"{why}: choose a faction to gain {details['amount']} influence with."
+
+
+def _site_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
+    piece = narrator.name(details["piece"]).lower()
+    district = details["district"]
+    if piece == "gate" or details["piece"] == "gate":
+        top = game.state.gate_deck[-1] if game.state.gate_deck else None
+        card = f" (you take {narrator.name(top)}, the top gate card)" if top else ""
+        return f"{why}: choose a gate site for your gate{card}."
+    where = f" in {narrator.name(district)}" if district else ""
+    return f"{why}: choose a site{where} for your {piece}."
+
+
+def _take_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
+    deck = any(a.args == ("deck",) for a in game.legal_actions())
+    source = "from the offer or the top of the deck" if deck else "from the offer"
+    return f"{why}: take a building card {source}."
+
+
+def _build_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
+    tile = narrator.name(details["tile"]).lower() if details["tile"] else "building"
+    off = f" with {details['discount']} gold off" if details["discount"] else ""
+    return f"{why}: build a {tile}{off}; choose the card, then the lot."
+
+
+def _draft_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
+    count = len(game.state.hq_offer)
+    return (
+        f"Advanced setup: choose your HQ card ({count} left in the draft);"
+        " your HQ stands in the district it names."
+    )
+
+
+def _keep_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
+    what, count = details["what"], details["count"]
+    advanced = game.content.settings["advanced"]
+    key = "buildings" if what == "building" else "agendas"
+    dealt, kept = advanced["deal"][key], advanced["keep"][key]
+    cards = f"{count} more {what} card{'s' if count > 1 else ''}"
+    lie = "it lies" if count == 1 else "they lie"
+    return (
+        f"Advanced setup: you were dealt {dealt} {what} cards and keep {kept}:"
+        f" put back {cards} (under the deck, where only you will know {lie})."
+    )
+
+
+_PROMPTS: dict[str, Prompt] = {
+    "turn": _turn_prompt,
+    "trade": _trade_prompt,
+    "income": _income_prompt,
+    "choose": _choose_prompt,
+    "pay": _pay_prompt,
+    "faction": _faction_prompt,
+    "fort_site": _site_prompt,
+    "gate_site": _site_prompt,
+    "take": _take_prompt,
+    "build": _build_prompt,
+    "draft": _draft_prompt,
+    "keep": _keep_prompt,
+}

@@ -396,6 +396,19 @@ class Game:
         where = "over" if self.is_over else f"seat {self.current_player} to decide"
         return f"<Game {self.state.players} players, turn {self.state.turn}, {where}>"
 
+    def __str__(self) -> str:
+        """The compact text board, public information only (see
+        [`board_text`][baldurs_rules.board_text.board_text])."""
+        from baldurs_rules.board_text import board_text
+
+        return board_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The board as SVG, public information only (Jupyter shows it for a game)."""
+        from baldurs_rules.render_svg import render_svg
+
+        return render_svg(self)
+
     def to_json(self, log: bool = True) -> str:
         """The whole game as JSON text (any decision point): its record and its state.
 

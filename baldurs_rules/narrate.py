@@ -1,22 +1,125 @@
-"""Plain-English text for players: why a decision is asked, and what caused what.
+"""Plain-English text for players: what happened, why, and why a decision is asked.
 
-Everything here reads only what the deciding (or reading) seat may know.
+[`narrate`][baldurs_rules.narrate.narrate] turns the event log into one sentence
+per happening, each with its cause, from one seat's point of view:
+
+    Seat 2 gains 1 supply: their Trading Hall on lot 14 is joined to your new Market on lot 15.
+
+It reads the log through [`Game.events_for`][baldurs_rules.game.Game.events_for],
+so what the seat may not know (another seat's drawn or put-back cards) is never
+in the text; everything else it reads (the board, the portfolios, the HQs) is
+public. A line whose cause lies before the narrated slice (a connection bonus
+resolved after a decision names the piece built before it) finds it in the
+earlier log, which is why ``narrate`` takes the game and an event index rather
+than a list of events.
 
 Examples:
     >>> import baldurs_rules as br
     >>> game = br.new_game(players=2, seed=1)
-    >>> decision_prompt(game, game.state.decision)
-    'Your turn: build, place your worker or take income.'
+    >>> start = len(game.state.events)
+    >>> game.apply("income")
+    >>> narrate(game, 0, start)[0]
+    'You take income.'
+    >>> narrate(game, 1, start)[0]
+    'Seat 0 takes income.'
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from baldurs_rules.errors import RulesError
 
 if TYPE_CHECKING:
     from baldurs_rules.game import Game
 
-__all__ = ["cause_text", "decision_prompt", "piece_text", "seat_text"]
+__all__ = [
+    "Line",
+    "cause_text",
+    "decision_prompt",
+    "narrate",
+    "narration",
+    "piece_text",
+    "seat_text",
+]
+
+
+@dataclass(frozen=True)
+class Line:
+    """One narrated happening.
+
+    Attributes:
+        text: The sentence, e.g. ``"You gain 2 favor: you used The Wyrm's Rest Hostel."``.
+        kind: The kind of the event the line is about (``resource``, ``build``, ...).
+        seat: Whose happening it is (-1 for the city: lot draws, attacks).
+        events: The indices in the log of every event the line tells (a build and
+            the gold paid for it; a run of resource changes with one cause).
+        tone: ``turn`` (a turn's action), ``forced`` (a move with one legal answer),
+            ``attack``, ``end`` (the end of the game coming), ``score`` or ``""``;
+            a frontend may colour by it.
+    """
+
+    text: str
+    kind: str
+    seat: int
+    events: tuple[int, ...]
+    tone: str = ""
+
+
+def narration(
+    game: Game, seat: int | None = None, start: int = 0, stop: int | None = None
+) -> list[Line]:
+    """The log from event ``start`` to ``stop`` as [`Line`][baldurs_rules.narrate.Line]s.
+
+    Args:
+        game: The game whose log is told.
+        seat: The reader: ``you`` in the text, and only what this seat may know;
+            None for a spectator (the city's point of view: no one's cards).
+        start: The first event to tell (``len(game.state.events)`` before an
+            action tells that action's consequences).
+        stop: The event after the last one to tell (default: the end of the log).
+
+    Raises:
+        RulesError: ``seat`` is not a seat of the game.
+
+    Examples:
+        >>> import baldurs_rules as br
+        >>> game = br.new_game(players=2, seed=1)
+        >>> [(line.kind, line.seat) for line in narration(game)][:3]
+        [('hq', 0), ('hq', 1), ('lot', -1)]
+    """
+    players = game.state.players
+    if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+        raise RulesError(f"seat must be None or 0 to {players - 1}, not {seat!r}")
+    from baldurs_rules.narrator import Narrator
+
+    return Narrator(game, seat).lines(start, stop)
+
+
+def narrate(
+    game: Game, seat: int | None = None, start: int = 0, stop: int | None = None
+) -> list[str]:
+    """The log from event ``start`` on, one sentence per happening, as ``seat`` may know it.
+
+    See [`narration`][baldurs_rules.narrate.narration] for the arguments; this
+    returns the texts only.
+
+    Examples:
+        >>> import baldurs_rules as br
+        >>> game = br.scenario({"players": 2, "seats": [{"resources": {"favor": 3}}, {}]})
+        >>> game.apply("visit high_hall")
+        >>> start = len(game.state.events)
+        >>> game.apply("trade 1")
+        >>> for line in narrate(game, 0, start):  # doctest: +ELLIPSIS
+        ...     print(line)
+        You trade at The High Hall: trade 1, for 1 favor.
+        You gain 3 influence with Council of Four (now space 3): you traded at The High Hall...
+        You gain 1 favor: you reached Council of Four space 2.
+        >>> narrate(game, None, start)[-1]
+        'Seat 0 gains 1 favor: they reached Council of Four space 2.'
+    """
+    return [line.text for line in narration(game, seat, start, stop)]
 
 
 def seat_text(seat: int, reader: int | None) -> str:
@@ -24,10 +127,6 @@ def seat_text(seat: int, reader: int | None) -> str:
     if seat < 0:
         return "the city"
     return "you" if seat == reader else f"seat {seat}"
-
-
-def _possessive(seat: int, reader: int | None) -> str:
-    return "your" if seat == reader else f"seat {seat}'s"
 
 
 def piece_text(game: Game, node_id: str) -> str:
@@ -51,21 +150,8 @@ def piece_text(game: Game, node_id: str) -> str:
     return f"{name} in {district}"
 
 
-def _newest_piece(game: Game) -> tuple[int, str] | None:
-    """(owner, node id) of the piece whose placement is being resolved, from the log."""
-    from baldurs_rules.rules import Rules
-
-    t = Rules.of(game.content).t
-    for event in reversed(game.state.events):
-        if event[0] == "build":  # ("build", seat, cause, card, lot, cost)
-            return event[1], t.node_ids[t.lot_node[event[4]]]
-        if event[0] == "place":  # ("place", seat, cause, piece, site)
-            return event[1], str(event[4])
-    return None
-
-
 def cause_text(game: Game, cause: str, reader: int | None) -> str:
-    """What a cause id means, from the reader's point of view.
+    """What a cause id names, as a short noun phrase.
 
     Examples:
         >>> import baldurs_rules as br
@@ -78,7 +164,9 @@ def cause_text(game: Game, cause: str, reader: int | None) -> str:
         return names[cause]
     head, _, tail = cause.partition(":")
     if head == "bonus":
-        return _bonus_text(game, tail, reader)
+        return f"the connection bonus of the {piece_text(game, tail)}"
+    if head == "agenda" and tail in names:
+        return f"the agenda {names[tail]}"
     if head in names and tail == "top":
         return f"{names[head]}, past the top space"
     if head in names and tail.isdecimal():
@@ -87,74 +175,33 @@ def cause_text(game: Game, cause: str, reader: int | None) -> str:
         return f"{names[head]}, trade {tail}"
     if head == "attack" and tail.partition(":")[0] in names:
         return f"the attack on {names[tail.partition(':')[0]]}"
-    return {
-        "turn": "your turn",
-        "setup": "the setup",
-        "advanced_setup": "the advanced setup",
-        "build": "the build",
-        "displaced": "another worker",
-        "draw_lot": "the lot token drawn",
-        "last_lot": "the last lot token",
-        "turn_limit": "the turn limit",
-        "score:network": "the largest network",
-        "score:districts": "the districts",
-        "score:leftovers": "the leftovers",
-    }.get(cause, cause)
+    return _PLAIN_CAUSES.get(cause, cause.replace("_", " "))
 
 
-def _bonus_text(game: Game, node_id: str, reader: int | None) -> str:
-    from baldurs_rules.rules import Rules
-
-    t = Rules.of(game.content).t
-    index = t.node_index.get(node_id)
-    owner = game.state.owner[index] if index is not None else -1
-    text = f"{_possessive(owner, reader)} {piece_text(game, node_id)} is joined to"
-    newest = _newest_piece(game)
-    if newest is None:
-        return f"{text} a new piece"
-    seat, new_node = newest
-    return f"{text} {_possessive(seat, reader)} new {piece_text(game, new_node)}"
+_PLAIN_CAUSES = {
+    "turn": "the turn",
+    "setup": "the setup",
+    "advanced_setup": "the advanced setup",
+    "build": "the build",
+    "visit": "the worker's visit",
+    "income": "the income action",
+    "displaced": "another worker",
+    "draw_lot": "the lot token drawn",
+    "last_lot": "the last lot token",
+    "turn_limit": "the turn limit",
+    "end": "the end of the game",
+    "finish": "the end of the game",
+    "final_attack": "the final attack",
+    "score": "the final scoring",
+    "score:network": "the final scoring of the largest network",
+    "score:districts": "the final scoring of the districts",
+    "score:leftovers": "the final scoring of the leftovers",
+}
 
 
 def decision_prompt(game: Game, raw: tuple[Any, ...]) -> str:
-    """The prompt of a raw pending decision, addressed to its seat."""
-    from baldurs_rules.decisions import _details
+    """The prompt of a raw pending decision, addressed to its seat (see
+    [`Decision.prompt`][baldurs_rules.decisions.Decision])."""
+    from baldurs_rules.decisions import prompt_of
 
-    kind, seat = str(raw[0]), int(raw[1])
-    details = _details(game, raw)
-    names = game.content.names()
-    why = cause_text(game, str(details.get("cause", "")), seat)
-    if kind == "turn":
-        return "Your turn: build, place your worker or take income."
-    if kind == "trade":
-        where = names[details["location"]]
-        return f"Your worker is on {where}: make one of its trades, or skip."
-    if kind == "income":
-        used = len(details["used"])
-        more = " more" if used else ""
-        return f"Income: use the ability of another{more} portfolio card, or done."
-    if kind == "choose":
-        return f"{_capital(why)}: choose one option."
-    if kind == "pay":
-        return f"{_capital(why)}: pay for this? {details['text']}"
-    if kind == "faction":
-        return f"{_capital(why)}: choose a faction for {details['amount']} influence."
-    if kind in ("fort_site", "gate_site"):
-        piece = names.get(details["piece"], details["piece"])
-        where = f" in {names[details['district']]}" if details["district"] else ""
-        return f"{_capital(why)}: choose a site{where} for your {piece.lower()}."
-    if kind == "take":
-        source = "from the offer" if details["source"] == "offer" else "from the offer or the deck"
-        return f"{_capital(why)}: take a building card {source}."
-    if kind == "build":
-        tile = names[details["tile"]].lower() if details["tile"] else "building"
-        off = f" with {details['discount']} gold off" if details["discount"] else ""
-        return f"{_capital(why)}: build a {tile}{off}: choose the card, then the lot."
-    if kind == "draft":
-        return "Advanced setup: choose your HQ card."
-    what, count = details["what"], details["count"]
-    return f"Advanced setup: put back {count} more {what} card{'s' if count > 1 else ''}."
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    return prompt_of(game, raw)

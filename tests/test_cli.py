@@ -81,76 +81,9 @@ def test_validate_reports_a_typo_compiler_style(tmp_path: Path) -> None:
     assert "1 problem found" in result.stderr
 
 
-# ---------------------------------------------------------------- play
-def test_bot_game_prints_the_game_and_a_winner() -> None:
-    result = run("play", "--players", "2", "--seed", "4", "--bots", "random,greedy")
-    assert result.exit_code == 0, result.output
-    out = result.stdout
-    assert "seat 0 (random):" in out and "seat 1 (greedy):" in out
-    assert "Final scoring" in out
-    assert re.search(r"(Winner|Shared victory).*prestige", out)
-    assert "final attack on" in out
+# (bbg play is tested in test_play.py)
 
 
-def test_quiet_bot_game_prints_only_the_table() -> None:
-    result = run("play", "--players", "3", "--seed", "1", "--bots", "random", "--quiet")
-    assert result.exit_code == 0, result.output
-    assert "seat 0 (random):" not in result.stdout
-    assert "Final scoring" in result.stdout
-
-
-def test_a_scripted_human_plays_a_whole_game(tmp_path: Path) -> None:
-    save = tmp_path / "saved.json"
-    script = [
-        "help",
-        "explain elfsong_tavern",
-        "explain nothing_like_this",
-        "1",
-        "undo",
-        "not an action",
-        "999",
-        f"save {save}",
-        "1",
-        f"load {save}",
-        "board",
-    ] + ["1"] * 4000
-    result = run(
-        "play",
-        "--players",
-        "2",
-        "--humans",
-        "1",
-        "--seed",
-        "3",
-        "--bots",
-        "random",
-        input="\n".join(script) + "\n",
-    )
-    assert result.exit_code == 0, result.output[-2000:]
-    out = result.stdout
-    assert "you (seat 0) decides: turn" in out
-    assert "Action kinds:" in out  # help
-    assert "The Elfsong Tavern — inn, cost 4 gold" in out  # explain
-    assert "did you mean" in out or "unknown card" in out
-    assert "undone: back to your previous decision" in out
-    assert "is not a legal action now" in out
-    assert "choose 1 to" in out
-    assert f"saved to {save}" in out and save.exists()
-    assert f"loaded {save}" in out
-    assert br.Game.from_json(save.read_text(), br.load_content()).state.players == 2
-    assert "Final scoring" in out
-    assert re.search(r"(Winner|Shared victory)", out)
-
-
-def test_a_human_leaving_at_end_of_input() -> None:
-    result = run("play", "--players", "2", "--humans", "2", input="1\n")
-    assert result.exit_code == 0
-    assert "end of input" in result.stdout
-    result = run("play", "--players", "2", "--humans", "1", input="quit\n")
-    assert result.exit_code == 0 and "bye" in result.stdout
-
-
-# ---------------------------------------------------------------- simulate
 def test_simulate_prints_tables_and_writes_replayable_records(tmp_path: Path) -> None:
     out = tmp_path / "f.jsonl"
     result = run("simulate", "--games", "8", "--players", "4", "--seed", "20", "--out", str(out))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -152,23 +151,10 @@ def _steps_table(out: Console, summary: dict[str, Any]) -> None:
 
 # ---------------------------------------------------------------- replay
 def _read_record(path: str, index: int) -> dict[str, Any]:
-    from baldurs_rules.errors import StateError
+    """The record of game ``index``: a game file of ``bbg play``, or line K of a .jsonl."""
+    from baldurs_rules.files import read_record
 
-    found = 0
-    with open(path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            if found == index:
-                try:
-                    record = json.loads(line)
-                except ValueError as exc:
-                    raise StateError(f"{path}:{number}: not valid JSON ({exc})") from None
-                if not isinstance(record, dict):
-                    raise StateError(f"{path}:{number}: a record must be a JSON object")
-                return record
-            found += 1
-    raise StateError(f"{path} has {found} record{'s' if found != 1 else ''}; no game {index}")
+    return read_record(path, index)
 
 
 def _start_record(record: dict[str, Any], content: Content) -> tuple[Game, list[str]]:
@@ -196,6 +182,9 @@ def _start_record(record: dict[str, Any], content: Content) -> tuple[Game, list[
 
 
 def _labels(record: dict[str, Any], players: int) -> list[str]:
+    seats = record.get("seats")  # a game file of bbg play
+    if isinstance(seats, list) and len(seats) == players:
+        return [str(s.get("bot", "human")) if isinstance(s, dict) else "?" for s in seats]
     bots = record.get("bots")
     if isinstance(bots, list) and len(bots) == players:
         return [str(b) for b in bots]
@@ -208,7 +197,7 @@ def _labels(record: dict[str, Any], players: int) -> list[str]:
 @click.option("--step", is_flag=True, help="Wait for Enter between actions.")
 @click.option("--content", "content_dir", type=_CONTENT_DIR, help="Content dir.")
 def replay(file: str, index: int, step: bool, content_dir: str | None) -> None:
-    """Step through a recorded game of a .jsonl file (record K, default 0)."""
+    """Step through a recorded game: a game file of bbg play, or record K of a .jsonl."""
     from baldurs_rules.errors import IllegalActionError
 
     record = _read_record(file, index)
@@ -267,7 +256,7 @@ def _svg_file(ctx: click.Context, param: click.Parameter, value: str) -> str:
     "--record",
     "record_file",
     type=click.Path(dir_okay=False),
-    help="Draw a recorded game (.jsonl) instead.",
+    help="Draw a recorded game instead (a game file of bbg play, or a .jsonl).",
 )
 @click.option(
     "--game",

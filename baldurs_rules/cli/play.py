@@ -1,42 +1,59 @@
-"""``bbg play``: a game in the terminal, with any mix of humans and bots."""
+"""``bbg play``: a game in the terminal, any mix of humans and bots, every move narrated.
+
+Bots' games are told from the city's point of view (no one's cards). Each human
+reads the story from their own seat: what they drew, never what others drew.
+With two or more humans at one keyboard (hot seat), the screen pauses before
+each human's turn, so no one sees another's hand. When ``--seed`` is not given
+the seed is random and is shown only in saves: it fixes every shuffle, so
+printing it would give the hidden cards away.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
+import secrets
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import click
+
+from baldurs_rules.cli import (
+    _CONTENT_DIR,
+    _bot_list,
+    _check_players,
+    _content,
+    _final_table,
+    _markup,
+    _one_line,
+    _read,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from baldurs_rules.actions import Action
     from baldurs_rules.bots import Bot
+    from baldurs_rules.cli.screen import Entry
+    from baldurs_rules.content.model import Content
     from baldurs_rules.game import Game
 
-from baldurs_rules.cli import (
-    _bot_list,
-    _check_players,
-    _console,
-    _content,
-    _describe,
-    _final_table,
-    _markup,
-    _one_line,
-    _print_action,
-    _print_events,
-    _read,
-    _short,
-)
-from baldurs_rules.cli.content import _explain_text
+COMMANDS = {
+    "help": "this help",
+    "map": "show the board again",
+    "explain": "explain CARD: a card's, location's or faction's text and effect source",
+    "log": "the story of the game so far, as you know it (the last 40 lines)",
+    "undo": "take back your last decision (not past a card or lot token drawn since)",
+    "save": "save FILE: the game, who plays each seat and the bots' random state",
+    "load": "load FILE: continue a saved game",
+    "quit": "leave the game",
+}
+"""The commands a human may type at a decision, besides an option."""
 
 
 # ---------------------------------------------------------------- play
 @click.command()
-@click.option("--players", default=4, show_default=True, type=int, help="Number of players.")
+@click.option("--players", type=int, help="Number of players.  [default: 4]")
 @click.option("--humans", default=0, show_default=True, type=int, help="Human seats (first).")
-@click.option("--seed", default=7, show_default=True, type=int, help="The game's seed.")
+@click.option("--seed", type=int, help="The game's seed (default: a random one, kept secret).")
 @click.option("--advanced", is_flag=True, help="Use the advanced setup.")
 @click.option(
     "--bots",
@@ -45,53 +62,91 @@ from baldurs_rules.cli.content import _explain_text
     show_default=True,
     help="Bots for the other seats, comma separated, cycled (random, greedy).",
 )
-@click.option("--content", "content_dir", type=click.Path(file_okay=False), help="Content dir.")
+@click.option("--content", "content_dir", type=_CONTENT_DIR, help="Content dir.")
+@click.option(
+    "--load",
+    "load_file",
+    type=click.Path(dir_okay=False),
+    help="Continue a saved game (its seats and bots come with it).",
+)
 @click.option("--quiet", is_flag=True, help="Bot games: print only the final table.")
 def play(
-    players: int,
+    players: int | None,
     humans: int,
-    seed: int,
+    seed: int | None,
     advanced: bool,
     bot_names: str,
     content_dir: str | None,
+    load_file: str | None,
     quiet: bool,
 ) -> None:
     """Play a game: humans take the first seats, bots the rest.
 
-    At a human decision type the number of an action or its notation, or one
-    of: help, board, explain CARD, undo, save FILE, load FILE, quit.
+    At a decision type the number of an option, or its notation (in any
+    case), or a command: help, map, explain CARD, log, undo, save FILE,
+    load FILE, quit.
     """
-    from baldurs_rules.bots import make_bot
-    from baldurs_rules.game import new_game
-    from baldurs_rules.simulate import bot_seed
+    from baldurs_rules.cli.screen import SCREEN_WIDTH
 
+    content = _content(content_dir)
+    out = _play_console(SCREEN_WIDTH)
+    if load_file:
+        session = _Session.loaded(out, content, load_file, bot_names, humans, players)
+    else:
+        session = _new_session(out, content, players or 4, humans, seed, advanced, bot_names)
+    session.quiet = quiet
+    if session.run():
+        out.print()
+        _final_table(out, session.game, session.labels)
+
+
+def _play_console(width: int) -> Console:
+    """A console as wide as the terminal, or the screen's width when the output is a file."""
+    import sys
+
+    from rich.console import Console
+
+    return Console(width=None if sys.stdout.isatty() else width, highlight=False)
+
+
+def _new_session(
+    out: Console,
+    content: Content,
+    players: int,
+    humans: int,
+    seed: int | None,
+    advanced: bool,
+    bot_names: str,
+) -> _Session:
+    from baldurs_rules.game import new_game
+
+    _check_players(content, players)
     if not 0 <= humans <= players:
         raise click.BadParameter(f"must be 0 to {players}", param_hint="'--humans'")
     names = _bot_list(bot_names)
-    content = _content(content_dir)
-    _check_players(content, players)
+    secret = seed is None
+    seed = secrets.randbits(62) if seed is None else seed
     game = new_game(players, seed, advanced, content)
-    bots: list[Bot | None] = [None] * players
-    labels: list[str] = []
-    for seat in range(players):
-        if seat < humans:
-            labels.append("you" if humans == 1 else f"human {seat + 1}")
-        else:
-            bot = make_bot(names[(seat - humans) % len(names)], bot_seed(seed, seat))
-            bots[seat] = bot
-            labels.append(bot.name)
-    out = _console()
+    bots = _make_bots(names, players, humans, seed)
+    session = _Session(out, game, bots)
+    shown = "a random seed (kept in saves only)" if secret else f"seed {seed}"
+    mode = ", advanced" if advanced else ""
     out.print(
-        f"[bold]Builders of Baldur's Gate[/] — {players} players, seed {seed}"
-        + (", advanced" if advanced else "")
-        + ": "
-        + ", ".join(f"seat {s} {labels[s]}" for s in range(players))
+        f"[bold]Builders of Baldur's Gate[/] — {players} players, {shown}{mode}: {session.roster()}"
     )
-    session = _Session(out, game, bots, labels, quiet)
-    if not session.run():
-        return
-    out.print()
-    _final_table(out, session.game, labels)
+    return session
+
+
+def _make_bots(names: Sequence[str], players: int, humans: int, seed: int) -> list[Bot | None]:
+    from baldurs_rules.bots import make_bot
+    from baldurs_rules.simulate import bot_seed
+
+    return [
+        None
+        if seat < humans
+        else make_bot(names[(seat - humans) % len(names)], bot_seed(seed, seat))
+        for seat in range(players)
+    ]
 
 
 _QUIT = "quit"
@@ -99,247 +154,345 @@ _CHANGED = "changed"
 
 
 class _Session:
-    """The play loop: bots move, humans are asked, with undo/save/load."""
+    """The play loop: bots move, humans are asked; every move is narrated.
+
+    Args:
+        out: Where the game is shown.
+        game: The game to play on.
+        bots: One entry per seat: a bot, or None for a human.
+        read: Reads one line of input after a prompt (None at the end of input).
+    """
 
     def __init__(
         self,
         out: Console,
         game: Game,
         bots: list[Bot | None],
-        labels: list[str],
-        quiet: bool,
+        read: Callable[[str], str | None] = _read,
     ) -> None:
         self.out = out
+        self.read = read
+        self.quiet = False
+        self.seat_up: int | None = None  # the human whose screen is up (hot seat)
+        self.adopt(game, bots)
+
+    @classmethod
+    def loaded(
+        cls,
+        out: Console,
+        content: Content,
+        path: str,
+        bot_names: str,
+        humans: int,
+        players: int | None,
+    ) -> _Session:
+        """A session for a saved game; a record without seats gets ``--humans``/``--bots``."""
+        from baldurs_rules.files import read_game_file
+
+        loaded = read_game_file(path, content)
+        game = loaded.game
+        if players is not None and players != game.state.players:
+            raise click.BadParameter(
+                f"the saved game has {game.state.players} players, not {players}",
+                param_hint="'--players'",
+            )
+        if loaded.seats is not None:
+            bots = [None if seat.human else seat.make_bot() for seat in loaded.seats]
+        else:
+            bots = _make_bots(_bot_list(bot_names), game.state.players, humans, game.state.seed)
+        session = cls(out, game, bots)
+        out.print(
+            f"[bold]Builders of Baldur's Gate[/] — loaded {_markup(path)}: {session.roster()}"
+        )
+        return session
+
+    def adopt(self, game: Game, bots: list[Bot | None]) -> None:
+        """Play on with this game and these seats (a new or loaded game)."""
         self.game = game
         self.bots = bots
-        self.labels = labels
-        self.quiet = quiet
-        self.history: list[Game] = []
+        self.humans = [seat for seat, bot in enumerate(bots) if bot is None]
+        one = len(self.humans) == 1
+        self.labels = [
+            ("you" if one else f"human {seat}") if bot is None else bot.name
+            for seat, bot in enumerate(bots)
+        ]
+        told = 0 if not game.actions else len(game.state.events)
+        self.told = dict.fromkeys(self.humans, told)  # events each human has been told
+        self.printed = told  # events told to anyone on screen
 
+    def roster(self) -> str:
+        return ", ".join(f"seat {s} {self.labels[s]}" for s in range(len(self.labels)))
+
+    # ------------------------------------------------------------ the loop
     def run(self) -> bool:
-        """Play to the end; False if the human quit (or the input ended)."""
+        """Play to the end; False if a human quit (or the input ended)."""
+        if len(self.humans) < 2:  # the setup (or, for one human, what they missed)
+            reader = self.humans[0] if self.humans else None
+            self.tell(
+                reader,
+                self.told.get(reader, self.printed) if reader is not None else self.printed,
+                None,
+            )
         while not self.game.is_over:
             seat = self.game.current_player
             bot = self.bots[seat]
             if bot is not None:
-                self.apply(seat, bot.choose(self.game))
+                self.play(seat, bot.choose(self.game))
                 continue
             answer = self.ask(seat)
             if answer is _QUIT:
                 return False
-            if answer is _CHANGED:
-                continue
-            assert not isinstance(answer, str)
-            self.history.append(self.game.clone())
-            self.apply(seat, answer)
+            if not isinstance(answer, str):
+                self.play(seat, answer)
+        self.tell(None if len(self.humans) != 1 else self.humans[0], self.printed, None)
         return True
 
-    def apply(self, seat: int, action: Action) -> None:
+    def play(self, seat: int, action: Action) -> None:
+        """Apply an action and tell what it caused to whoever may read it now."""
         game = self.game
-        before = len(game.events)
-        if not self.quiet:
-            _print_action(self.out, game, seat, action, self.labels)
+        start, turn = len(game.state.events), game.state.turn + 1
         game.apply(action)
-        if not self.quiet:
-            _print_events(self.out, game, game.events[before:], self.labels)
+        if not self.humans:
+            self.tell(None, start, turn)
+        elif len(self.humans) == 1 or seat in self.humans:
+            self.tell(self.humans[0] if len(self.humans) == 1 else seat, start, turn)
+
+    def tell(self, reader: int | None, start: int, turn: int | None) -> None:
+        """Print the narration of the log from ``start`` for ``reader`` (None: the city)."""
+        from baldurs_rules.cli.screen import narrated
+        from baldurs_rules.narrate import narration
+
+        end = len(self.game.state.events)
+        if reader is not None:
+            self.told[reader] = end
+        self.printed = max(self.printed, end)
+        if self.quiet and not self.humans:
+            return
+        for line in narration(self.game, reader, start):
+            self.out.print(narrated(line, turn), soft_wrap=True)
 
     # ------------------------------------------------------------ a human's decision
     def ask(self, seat: int) -> Action | str:
         """A human's answer: an action, ``_CHANGED`` (undo, load) or ``_QUIT``."""
-        from baldurs_rules.errors import RulesError
+        if self.seat_up != seat and len(self.humans) > 1 and not self.pause(seat):
+            return _QUIT
+        self.seat_up = seat
+        if self.told[seat] < len(self.game.state.events):
+            self.out.rule(f"since your last decision (seat {seat})", style="dim")
+            self.tell(seat, self.told[seat], None)
+        decision = self.game.decision
+        if decision is not None and decision.kind in ("turn", "draft"):
+            self.show_board(seat)
+        return self.answer(seat)
 
-        game = self.game
-        if game.state.decision is not None and game.state.decision[0] == "turn":
-            _board(self.out, game, seat, self.labels)
-        self.show_options(seat)
+    def pause(self, seat: int) -> bool:
+        """Hide the screen until the next human says they alone are looking (False: quit)."""
+        if self.out.is_terminal:
+            self.out.clear()
+        self.out.rule(f"[bold]Hot seat: pass the keyboard to seat {seat} ({self.labels[seat]})[/]")
+        line = self.read(f"seat {seat}, press Enter when only you can see the screen: ")
+        if line is None or line.strip().lower() in ("quit", "exit"):
+            self.out.print("bye" if line is not None else "end of input: leaving the game")
+            return False
+        return True
+
+    def show_board(self, seat: int) -> None:
+        from baldurs_rules.cli.screen import board_screen
+
+        self.out.print(board_screen(self.game, seat, self.labels))
+
+    def show_options(self, entries: Sequence[Entry]) -> None:
+        from baldurs_rules.cli.screen import options_view
+
+        self.out.print(options_view(self.game, entries))
+
+    def answer(self, seat: int) -> Action | str:
+        from baldurs_rules.cli.screen import menu_entries
+
+        entries = menu_entries(self.game)
+        self.show_options(entries)
         while True:
-            line = _read(f"seat {seat}> ")
+            line = self.read(f"seat {seat}> ")
             if line is None:
                 self.out.print("end of input: leaving the game")
                 return _QUIT
-            words = line.split()
-            if not words:
+            if not line.strip():
                 continue
-            command, rest = words[0].lower(), " ".join(words[1:])
-            if command.isdigit():
-                options = game.legal_actions()
-                number = int(command)
-                if 1 <= number <= len(options):
-                    return options[number - 1]
-                self.out.print(f"[red]choose 1 to {len(options)}[/]")
+            result = self.understand(seat, line, entries)
+            if result is None:
                 continue
+            return result
+
+    def understand(self, seat: int, line: str, entries: Sequence[Entry]) -> Action | str | None:
+        """What a line means: an action, ``_QUIT``, ``_CHANGED``, or None (ask again)."""
+        from baldurs_rules.errors import RulesError
+
+        words = line.split()
+        command, rest = words[0].lower(), line.strip()[len(words[0]) :].strip()
+        try:
+            if command.isdecimal():
+                return self.numbered(seat, int(command), entries)
             if command in ("quit", "exit"):
                 self.out.print("bye")
                 return _QUIT
-            try:
-                handled = self.command(seat, command, rest)
-            except (RulesError, OSError) as exc:
-                self.out.print(f"[red]error: {_markup(_one_line(exc))}[/]")
-                continue
-            if handled is True:
-                return _CHANGED
-            if handled is False:
-                continue
-            try:
-                return game.parse_action(line)
-            except RulesError as exc:
-                self.out.print(f"[red]{_markup(_one_line(exc))}[/] (type help)")
+            if command in COMMANDS:
+                return self.command(seat, command, rest)
+            return self.notation(seat, line, entries)
+        except (RulesError, OSError) as exc:
+            self.out.print(f"[red]{_markup(_one_line(exc))}[/]")
+            return None
 
-    def command(self, seat: int, command: str, rest: str) -> bool | None:
-        """Run a session command: True if the game changed, False if handled, None if not one."""
-        from baldurs_rules.actions import ACTION_KINDS
-        from baldurs_rules.game import Game
+    def numbered(self, seat: int, number: int, entries: Sequence[Entry]) -> Action | str | None:
+        from baldurs_rules.errors import RulesError
 
-        out = self.out
-        if command in ("help", "?"):
-            out.print(
-                "Type the number of an action, or its notation (e.g. 'income').\n"
-                "Commands: help · board · explain CARD · undo · save FILE · load FILE · quit\n"
-                "Action kinds:"
-            )
-            for kind, meaning in ACTION_KINDS.items():
-                out.print(f"  [bold]{kind}[/]: {_markup(meaning)}")
-            return False
-        if command == "board":
-            _board(out, self.game, seat, self.labels)
-            self.show_options(seat)
-            return False
-        if command == "explain":
-            if not rest:
-                out.print("[red]explain what? give a card, location or faction id[/]")
-                return False
-            out.print(_markup(_explain_text(self.game.content, rest.strip())))
-            return False
-        if command == "undo":
-            if not self.history:
-                out.print("[red]nothing to undo[/]")
-                return False
-            self.game = self.history.pop()
-            out.print("undone: back to your previous decision")
-            return True
-        if command == "save":
-            if not rest:
-                out.print("[red]save where? give a file name[/]")
-                return False
-            Path(rest).write_text(self.game.to_json(), encoding="utf-8")
-            out.print(f"saved to {_markup(rest)}")
-            return False
-        if command == "load":
-            if not rest:
-                out.print("[red]load what? give a file name[/]")
-                return False
-            text = Path(rest).read_text(encoding="utf-8")
-            loaded = Game.from_json(text, self.game.content)
-            if loaded.state.players != self.game.state.players:
-                out.print(
-                    f"[red]that game has {loaded.state.players} players, "
-                    f"this one {self.game.state.players}[/]"
-                )
-                return False
-            self.game = loaded
-            self.history.clear()
-            out.print(f"loaded {_markup(rest)}")
-            return True
+        if not 1 <= number <= len(entries):
+            raise RulesError(f"there is no option {number}: choose 1 to {len(entries)}")
+        return self.pick(seat, entries[number - 1], entries)
+
+    def pick(self, seat: int, entry: Entry, entries: Sequence[Entry]) -> Action | str | None:
+        """The entry's action; for a card to build, ask for the lot (step two).
+
+        At the lot prompt a number is a lot; ``back`` goes back to the options;
+        anything else is read as at the options (a command, another action).
+        """
+        if len(entry.actions) == 1:
+            return entry.actions[0]
+        lots = {str(a.args[1]): a for a in entry.actions}
+        self.out.print(
+            f"[bold]{_markup(entry.label)}[/]: on which lot? {', '.join(lots)} (or back)"
+        )
+        while True:
+            line = self.read("lot> ")
+            if line is None:
+                self.out.print("end of input: leaving the game")
+                return _QUIT
+            words = line.lower().split()
+            if words in (["back"], []):
+                return None
+            lot = words[-1] if words[0] in ("lot", words[-1]) else ""
+            if lot in lots:
+                return lots[lot]
+            if lot.isdecimal():
+                self.out.print(f"[red]lot {lot} is not one of {', '.join(lots)}[/]")
+                continue
+            return self.understand(seat, line, entries)
+
+    def notation(self, seat: int, line: str, entries: Sequence[Entry]) -> Action | str | None:
+        """An action's notation, or an option's label (``build ropewalk``), in any case."""
+        from baldurs_rules.errors import IllegalActionError, did_you_mean
+
+        wanted = " ".join(line.lower().split())
+        for entry in entries:
+            if entry.label == wanted:
+                return self.pick(seat, entry, entries)
+        if self.game.is_legal(wanted):
+            return self.game.parse_action(wanted)
+        choices = [e.label for e in entries] + [str(a) for e in entries for a in e.actions]
+        starting = [c for c in dict.fromkeys(e.label for e in entries) if c.startswith(wanted)]
+        hint = did_you_mean(wanted, [*choices, *COMMANDS]) or did_you_mean(
+            wanted.split()[0], COMMANDS
+        )
+        if starting:
+            hint = "; options starting so: " + ", ".join(repr(c) for c in starting[:6])
+        raise IllegalActionError(
+            f"{line.strip()[:60]!r} is not an option or a command here{hint} (type help)"
+        )
+
+    # ------------------------------------------------------------ commands
+    def command(self, seat: int, command: str, rest: str) -> str | None:
+        """Run a command: ``_CHANGED`` if the game changed, None otherwise."""
+        if command == "help":
+            self.help()
+        elif command == "map":
+            self.show_board(seat)
+            from baldurs_rules.cli.screen import menu_entries
+
+            self.show_options(menu_entries(self.game))
+        elif command == "explain":
+            self.explain(rest)
+        elif command == "log":
+            self.log(seat)
+        elif command == "undo":
+            return self.undo(seat)
+        elif command == "save":
+            self.save(rest)
+        elif command == "load":
+            return self.load(rest)
         return None
 
-    def show_options(self, seat: int) -> None:
-        from rich.markup import escape
+    def help(self) -> None:
+        from baldurs_rules.actions import ACTION_KINDS
 
-        game, out = self.game, self.out
-        decision = game.state.decision
-        kind = decision[0] if decision else "?"
-        out.print(f"[bold]{escape(self.labels[seat])} (seat {seat}) decides: {kind}[/]")
-        for text in _relevant_texts(game, seat):
-            out.print(escape(text))
-        for number, action in enumerate(game.legal_actions(), 1):
-            out.print(
-                f"  [cyan]{number:>3}[/] [bold]{escape(str(action))}[/] — "
-                f"{escape(_short(_describe(game, action), 160))}",
-                no_wrap=True,
-                overflow="ellipsis",
-            )
-
-
-def _relevant_texts(game: Game, seat: int) -> list[str]:
-    """Card texts worth showing at the pending decision."""
-    from baldurs_rules.text import card_text
-
-    content = game.content
-    decision = game.state.decision
-    if decision is None:
-        return []
-    kind = decision[0]
-    cards: list[str] = []
-    if kind == "trade":
-        cards = [content.locations[int(decision[2])].id]
-    elif kind == "income":
-        cards = [str(a.args[0]) for a in game.legal_actions() if a.kind == "use"]
-    elif kind in ("take", "build"):
-        cards = list(dict.fromkeys(str(a.args[0]) for a in game.legal_actions() if a.args))
-        cards = [c for c in cards if c in content.buildings]
-    elif kind in ("keep", "draft"):
-        cards = [str(a.args[0]) for a in game.legal_actions() if a.args]
-    texts = []
-    for card in cards:
-        try:
-            texts.append(card_text(content, card))
-        except KeyError:
-            continue
-    return texts
-
-
-def _board(out: Console, game: Game, seat: int, labels: Sequence[str]) -> None:
-    """The public board and the seat's own cards."""
-    from rich.markup import escape
-    from rich.table import Table
-
-    from baldurs_rules.text import card_text
-
-    content = game.content
-    names = content.names()
-    view = game.view(seat)
-    out.rule(
-        f"turn {view['turn']} · {view['phase']} · attack strength {view['strength']} · "
-        f"{view['bag_size']} lot tokens in the bag"
-    )
-    table = Table(show_edge=False, pad_edge=False)
-    table.add_column("seat")
-    for rid in content.resources:
-        table.add_column(rid.id, justify="right")
-    for faction in content.factions:
-        table.add_column(faction.name.split()[-1][:8], justify="right")
-    table.add_column("worker")
-    table.add_column("portfolio", justify="right")
-    table.add_column("hand", justify="right")
-    for s, info in enumerate(view["seats"]):
-        worker = info["worker"]
-        table.add_row(
-            f"{s} {labels[s]}" + (" *" if s == seat else ""),
-            *(str(info["resources"][r.id]) for r in content.resources),
-            *(str(info["influence"][f.id]) for f in content.factions),
-            names.get(worker, "home") if worker else "home",
-            str(len(info["portfolio"])),
-            str(info["hand_size"]),
+        self.out.print(
+            "Type the number of an option, or its notation (e.g. 'income', 'build ropewalk')."
         )
-    out.print(table)
-    tracks = ", ".join(
-        f"{names.get(d, d)} {n}" + (f" (damage {view['damage'][d]})" if view["damage"][d] else "")
-        for d, n in view["tracks"].items()
-        if n or view["damage"][d]
-    )
-    out.print(f"attack tracks: {escape(tracks or 'all empty')}")
-    available = [str(n) for n, lot in view["lots"].items() if lot["status"] == "available"]
-    out.print(f"available lots: {', '.join(available) or 'none'}")
-    offer = ", ".join(names.get(c, c) for c in view["offer"])
-    out.print(f"offer: {escape(offer or 'empty')}")
-    out.print("[bold]your hand:[/]")
-    for card in view["hand"]:
-        out.print("  " + escape(card_text(content, card)).replace("\n", "\n  "))
-    if not view["hand"]:
-        out.print("  (no building cards)")
-    out.print("[bold]your agendas:[/]")
-    for card in view["agendas"]:
-        out.print("  " + escape(card_text(content, card)).replace("\n", "\n  "))
-    portfolio = [names.get(c, c) for c in view["seats"][seat]["portfolio"]]
-    if portfolio:
-        out.print(f"your portfolio: {escape(', '.join(portfolio))}")
+        self.out.print("A card to build asks for its lot next. Commands:")
+        for name, meaning in COMMANDS.items():
+            self.out.print(f"  [bold]{name}[/]: {_markup(meaning)}")
+        self.out.print("Action kinds:")
+        for kind, meaning in ACTION_KINDS.items():
+            self.out.print(f"  [bold]{kind}[/]: {_markup(meaning)}")
+
+    def explain(self, what: str) -> None:
+        from baldurs_rules.cli.content import _explain_text
+        from baldurs_rules.errors import RulesError
+
+        if not what:
+            raise RulesError(
+                "explain what? give a card, location or faction (e.g. explain ropewalk)"
+            )
+        self.out.print(_markup(_explain_text(self.game.content, what)))
+
+    def log(self, seat: int) -> None:
+        from baldurs_rules.cli.screen import narrated
+        from baldurs_rules.narrate import narration
+
+        for line in narration(self.game, seat)[-40:]:
+            self.out.print(narrated(line), soft_wrap=True)
+
+    def undo(self, seat: int) -> str | None:
+        from baldurs_rules.errors import RulesError
+
+        deciders = self.game.record()["deciders"]
+        mine = [i for i, who in enumerate(deciders) if who == seat]
+        if mine and any(who in self.humans and who != seat for who in deciders[mine[-1] :]):
+            raise RulesError("another player has decided since your last decision: ask them first")
+        undone = self.game.undo(seat)
+        events = len(self.game.state.events)
+        self.told = {s: min(n, events) for s, n in self.told.items()}
+        self.printed = min(self.printed, events)
+        others = len(undone) - 1
+        after = f" and {others} move{'s' if others != 1 else ''} after it" if others else ""
+        self.out.print(f"undone: your decision {_markup(str(undone[0]))!r}{after}")
+        return _CHANGED
+
+    def save(self, path: str) -> None:
+        from baldurs_rules.errors import RulesError
+        from baldurs_rules.files import write_game_file
+
+        if not path:
+            raise RulesError("save where? give a file name (e.g. save game.json)")
+        write_game_file(path, self.game, self.bots)
+        self.out.print(f"saved to {_markup(path)} (the game, its seats and the bots' state)")
+
+    def load(self, path: str) -> str:
+        from baldurs_rules.errors import RulesError
+        from baldurs_rules.files import read_game_file
+
+        if not path:
+            raise RulesError("load what? give a file name (e.g. load game.json)")
+        loaded = read_game_file(path, self.game.content)
+        if loaded.seats is None and loaded.game.state.players != self.game.state.players:
+            raise RulesError(
+                f"that game has {loaded.game.state.players} players, this one"
+                f" {self.game.state.players}"
+            )
+        bots = (
+            self.bots
+            if loaded.seats is None
+            else [None if seat.human else seat.make_bot() for seat in loaded.seats]
+        )
+        self.adopt(loaded.game, bots)
+        self.seat_up = None
+        self.out.print(f"loaded {_markup(path)}: {self.roster()}")
+        return _CHANGED

@@ -1,0 +1,322 @@
+"""What ``bbg play`` shows, drawn with rich: the board screen, the options, narrated lines.
+
+The screen fits 160 columns by 50 lines: the map by district (lots and their
+owners, sites, attack track n/4, damage), the special locations with their
+trades at today's cost, the offer and the top gate card, every seat's resources
+and faction tracks with the next reward, then the reader's own hand, agendas
+and portfolio. It reads [`baldurs_rules.board_text`][] rows, so it shows only
+public information and the reader's own cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from baldurs_rules.board_text import (
+    district_rows,
+    header_text,
+    legend_text,
+    location_rows,
+    seat_rows,
+)
+
+if TYPE_CHECKING:
+    from baldurs_rules.actions import Action
+    from baldurs_rules.game import Game
+    from baldurs_rules.narrate import Line
+    from baldurs_rules.rules.tables import Tables
+
+__all__ = [
+    "SCREEN_WIDTH",
+    "Entry",
+    "board_screen",
+    "menu_entries",
+    "narrated",
+    "options_view",
+    "seat_style",
+]
+
+SCREEN_WIDTH = 160
+"""The width the screen is laid out for (and used when the output is not a terminal)."""
+
+_SEAT_STYLES = ("red", "blue", "green", "dark_orange", "magenta", "cyan")
+"""Seat colours, in the order of the board SVG's (red, blue, green, orange, ...)."""
+
+_MOST_CARDS = 7
+"""Cards of a hand shown with their text; the rest by name only (the screen keeps 50 lines)."""
+
+_TONE_STYLES = {
+    "turn": "bold",
+    "forced": "yellow",
+    "attack": "bold red",
+    "end": "bold magenta",
+    "score": "magenta",
+}
+
+
+def seat_style(seat: int) -> str:
+    """The colour of a seat (grey for none)."""
+    return _SEAT_STYLES[seat % len(_SEAT_STYLES)] if seat >= 0 else "grey50"
+
+
+def narrated(line: Line, turn: int | None = None) -> Text:
+    """A narrated line, coloured by its tone, after the turn it happened in."""
+    text = Text()
+    if turn is not None:
+        text.append(f"t{turn:>3} ", style="dim")
+    text.append(line.text, style=_TONE_STYLES.get(line.tone, ""))
+    return text
+
+
+# ---------------------------------------------------------------- the board screen
+def board_screen(game: Game, seat: int, labels: Sequence[str]) -> RenderableType:
+    """The whole screen for ``seat``: public board, then that seat's own cards."""
+    lines = [*_map_lines(game), Text(legend_text(game), style="dim")]
+    lines += _beside(_location_lines(game), 104, _offer_lines(game))
+    lines += _seat_lines(game, seat, labels)
+    lines += _beside(_hand_lines(game, seat), 96, _agenda_lines(game, seat))
+    return Group(Rule(header_text(game), style="bold"), *lines)
+
+
+@dataclass(frozen=True)
+class _Column:
+    """A column of [`_columns`][baldurs_rules.cli.screen._columns]: its header and widest cell."""
+
+    header: str
+    most: int = 200
+    right: bool = False
+
+
+def _columns(columns: Sequence[_Column], rows: Sequence[Sequence[Text | str]]) -> list[Text]:
+    """Rows of cells in aligned columns, two spaces apart, under an underlined header.
+
+    A cell wider than its column's ``most`` is cut with an ellipsis. (Rich's Table
+    does this too, at some twenty times the cost: the screen is drawn at every turn.)
+    """
+    cells = [[Text(c) if isinstance(c, str) else c.copy() for c in row] for row in rows]
+    widths = [
+        min(col.most, max([len(col.header)] + [r[i].cell_len for r in cells]))
+        for i, col in enumerate(columns)
+    ]
+    heads = [Text(col.header, style="bold underline") for col in columns]
+    lines = []
+    for row in [heads, *cells]:
+        line = Text(no_wrap=True, overflow="ellipsis")
+        for i, (col, cell) in enumerate(zip(columns, row, strict=True)):
+            if i:
+                line.append("  ")
+            cell.truncate(widths[i], overflow="ellipsis")
+            cell.align("right" if col.right else "left", widths[i])
+            line.append_text(cell)
+        line.rstrip()
+        lines.append(line)
+    return lines
+
+
+def _beside(left: list[Text], width: int, right: list[Text]) -> list[Text]:
+    """Two blocks of lines side by side, the left one ``width`` wide."""
+    lines = []
+    for i in range(max(len(left), len(right))):
+        line = left[i].copy() if i < len(left) else Text(no_wrap=True, overflow="ellipsis")
+        line.truncate(width, overflow="ellipsis")
+        line.align("left", width)
+        if i < len(right):
+            line.append("  ")
+            line.append_text(right[i])
+        lines.append(line)
+    return lines
+
+
+def _cell(text: str, owner: int) -> Text:
+    return Text(text, style=seat_style(owner) if owner >= 0 else "")
+
+
+def _map_lines(game: Game) -> list[Text]:
+    state, t = game.state, _tables(game)
+    rows: list[list[Text | str]] = []
+    for d, row in enumerate(district_rows(game, short=True)):
+        track = Text(row.track, style="bold red" if row.attacked else "")
+        lots = [_cell(cell, owner) for cell, owner in zip(row.lots, row.owners, strict=True)]
+        sites = [n for n, k in enumerate(t.node_kind) if k != "lot" and t.node_district[n] == d]
+        cells = [_cell(cell, state.owner[n]) for cell, n in zip(row.sites, sites, strict=True)]
+        cells += [Text("")] * (4 - len(cells))
+        rows.append([row.name, track, *lots, *cells, row.location])
+    heads = ("District", "Attack", "Lots", "", "", "", "Sites", "", "", "", "Location")
+    return _columns([_Column(h) for h in heads], rows)
+
+
+def _tables(game: Game) -> Tables:
+    from baldurs_rules.rules import Rules
+
+    return Rules.of(game.content).t
+
+
+def _location_lines(game: Game) -> list[Text]:
+    rows: list[list[Text | str]] = []
+    for row in location_rows(game):
+        here = Text(" ".join(f"s{s}" for s in row.workers) or "·")
+        for s in row.workers:
+            here.stylize(seat_style(s))
+        trades = [
+            Text(f"{cost}f ", style="bold") + Text(text.rstrip(".")) for cost, text in row.trades
+        ]
+        rows.append([row.name, here, *trades])
+    columns = [_Column("Location", 26), _Column("Here")]
+    columns += [_Column(f"Trade {n} (favor now)", 35) for n in (1, 2)]
+    return _columns(columns, rows)
+
+
+def _offer_lines(game: Game) -> list[Text]:
+    from baldurs_rules.text import script_text
+
+    content, state = game.content, game.state
+    names = content.names()
+    rows: list[list[Text | str]] = []
+    for card in state.offer:
+        building = content.buildings[card]
+        rows.append([f"{building.name} ({names[building.type].lower()}, {building.cost} gold)"])
+    rows.append([""])
+    if state.gate_deck:
+        gate = content.gates[state.gate_deck[-1]]
+        rows.append([Text(f"Gate deck top: {gate.name}", style="bold")])
+        rows.append([f"  income: {script_text(content, gate.income)}"])
+    else:
+        rows.append(["Gate deck: empty"])
+    return _columns([_Column(f"Offer ({len(state.deck)} in the deck)", 52)], rows)
+
+
+def _seat_lines(game: Game, reader: int, labels: Sequence[str]) -> list[Text]:
+    content = game.content
+    names = content.names()
+    columns = [_Column("Seat", 16)]
+    columns += [_Column(names[r.id].lower()[:5], right=True) for r in content.resources]
+    columns += [_Column("cubes", right=True)]
+    columns += [_Column(f"{f.name}: next", 24) for f in content.factions]
+    columns += [_Column("worker", 16)] + [
+        _Column(c, right=True) for c in ("built", "hand", "agendas")
+    ]
+    rows: list[list[Text | str]] = []
+    for row in seat_rows(game):
+        you = "*" if row.seat == reader else ""
+        label = Text(f"s{row.seat}{you} {labels[row.seat]}", style=seat_style(row.seat))
+        factions = [
+            Text(f"{row.influence[f.id]} ", style="bold") + Text(row.next_rewards[f.id])
+            for f in content.factions
+        ]
+        counts = (len(row.portfolio), row.hand, row.agendas)
+        resources = [str(v) for v in row.resources.values()]
+        rows.append([label, *resources, str(row.cubes), *factions, row.worker, *map(str, counts)])
+    return _columns(columns, rows)
+
+
+def _hand_lines(game: Game, seat: int) -> list[Text]:
+    from baldurs_rules.text import card_text
+
+    content = game.content
+    hand = game.state.hand[seat]
+    shown = hand if len(hand) <= _MOST_CARDS else hand[: _MOST_CARDS - 1]
+    rows: list[list[Text | str]] = []
+    for card in shown:
+        lines = [line.strip() for line in card_text(content, card).splitlines()]
+        rows.append([" · ".join(line for line in lines if not line.startswith("“"))])
+    if len(shown) < len(hand):
+        rest = ", ".join(content.names()[c] for c in hand[len(shown) :])
+        rows.append([f"and {len(hand) - len(shown)} more: {rest} (explain CARD)"])
+    if not hand:
+        rows.append([Text("(no building cards)", style="dim")])
+    names = content.names()
+    portfolio = [names.get(c, c) for c in game.state.portfolio[seat]]
+    rows.append([Text("Built: " + (", ".join(portfolio) or "nothing yet"), style="dim")])
+    return _columns([_Column("Your hand", 96)], rows)
+
+
+def _agenda_lines(game: Game, seat: int) -> list[Text]:
+    from baldurs_rules.rules import Rules
+    from baldurs_rules.rules.core import Env
+    from baldurs_rules.text import script_text
+
+    content = game.content
+    rules = Rules.of(content)
+    env = Env(rules.t, game.state, seat, -1)
+    threshold = content.settings["scoring"]["agenda_influence"]
+    rows: list[list[Text | str]] = []
+    for card in game.state.agendas[seat][:_MOST_CARDS]:
+        agenda = content.agendas[card]
+        worth = max(0, rules.agenda_value(card, env))
+        rows.append([f"{agenda.name} ({worth} now): {script_text(content, agenda.score)}"])
+    if not game.state.agendas[seat]:
+        rows.append([Text("(no agendas)", style="dim")])
+    title = f"Your agendas (one counts per faction at {threshold}+ influence)"
+    return _columns([_Column(title, 62)], rows)
+
+
+# ---------------------------------------------------------------- the options
+@dataclass(frozen=True)
+class Entry:
+    """One numbered option of the menu: one action, or a card to build (the lot comes next).
+
+    Attributes:
+        label: What to type instead of the number (``build ropewalk``, ``income``).
+        text: What it does, in a few words.
+        actions: The legal actions it stands for (several: one per lot).
+    """
+
+    label: str
+    text: str
+    actions: tuple[Action, ...]
+
+
+def menu_entries(game: Game) -> list[Entry]:
+    """The options of the pending decision, builds grouped by card (then the lot)."""
+    from baldurs_rules.cli import _describe
+
+    decision = game.decision
+    if decision is None:
+        return []
+    entries = []
+    names = game.content.names()
+    for label, actions in decision.grouped().items():
+        first = actions[0]
+        if first.kind == "build":
+            card = game.content.buildings[str(first.args[0])]
+            lots = ", ".join(str(a.args[1]) for a in actions)
+            cost = max(0, card.cost - getattr(decision, "discount", 0))
+            where = f"lot{'s' if len(actions) > 1 else ''} {lots}"
+            text = f"{names[card.type].lower()}, {cost} gold: {where}"
+        elif first.kind == "visit":
+            location = game.content.locations[_tables(game).location_index[str(first.args[0])]]
+            text = names[location.district]
+        else:
+            text = _describe(game, first)
+        entries.append(Entry(label, text, actions))
+    return entries
+
+
+def options_view(game: Game, entries: Sequence[Entry]) -> RenderableType:
+    """The prompt of the pending decision and its numbered options (in two columns if many)."""
+    decision = game.decision
+    prompt = Text(decision.prompt if decision else "", style="bold")
+    cells = [
+        Text(f"{n:>2} ", style="cyan") + Text(e.label, style="bold") + Text(f" — {e.text}")
+        for n, e in enumerate(entries, 1)
+    ]
+    builds = sum(1 for e in entries if e.actions[0].kind == "build")  # they come first
+    rest = cells[builds:]
+    columns = 1 if len(rest) <= 6 else (2 if len(rest) <= 12 else 3)
+    width = SCREEN_WIDTH // columns - 2
+    grid = Table.grid(padding=(0, 2))
+    for _ in range(columns):
+        grid.add_column(width=width, no_wrap=True, overflow="ellipsis")
+    rows = -(-len(rest) // columns)
+    for r in range(rows):
+        grid.add_row(
+            *(rest[c * rows + r] if c * rows + r < len(rest) else "" for c in range(columns))
+        )
+    return Group(prompt, *cells[:builds], grid)

@@ -1,0 +1,579 @@
+"""The sentences behind [`baldurs_rules.narrate`][]: one per happening, with its cause.
+
+A [`Narrator`][baldurs_rules.narrator.Narrator] reads one game's log for one
+reader. It reads an event's values only through
+[`public_event`][baldurs_rules.view.public_event] (what the reader may see);
+the context it looks up in the earlier log (the piece a bonus is joined to, who
+reached a faction space, whose worker displaced whose) comes from public kinds
+of events only, and the board it reads is public too.
+
+Examples:
+    >>> import baldurs_rules as br
+    >>> game = br.scenario({"players": 2, "seats": [{"resources": {"favor": 3}}, {}]})
+    >>> game.apply("visit high_hall")
+    >>> game.apply("trade 1")
+    >>> Narrator(game, 1).why("council_of_four:2", 1, len(game.state.events))
+    'seat 0 reached Council of Four space 2'
+    >>> Narrator(game, 0).why("council_of_four:2", 0, len(game.state.events))
+    'you reached Council of Four space 2'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from baldurs_rules.actions import Action
+from baldurs_rules.narrate import Line, cause_text, piece_text, seat_text
+
+if TYPE_CHECKING:
+    from baldurs_rules.game import Game
+    from baldurs_rules.rules.tables import Tables
+
+__all__ = ["Narrator"]
+
+Raw = tuple[Any, ...]
+Event = dict[str, Any]
+
+_TONES = {
+    "attack": "attack",
+    "damage_token": "attack",
+    "damaged": "attack",
+    "end_triggered": "end",
+    "final_round": "end",
+    "final_token": "end",
+    "game_over": "end",
+    "agenda_scored": "score",
+    "forced": "forced",
+    "action": "turn",
+    "start": "turn",
+}
+_THIRD_PERSON = {"have": "has", "do": "does", "can": "can"}
+_LAST_IS_MAIN = frozenset({"build", "agenda_scored"})
+"""Kinds told by the last event of their group (the gold paid before a build is told with it)."""
+_SCORING = {
+    "network": "the final scoring of the largest network",
+    "districts": "the final scoring of the districts occupied",
+    "leftovers": "the final scoring of the leftover resources and cards",
+}
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _third(verb: str) -> str:
+    """The third person singular of a verb: gains, has, reaches."""
+    if verb in _THIRD_PERSON:
+        return _THIRD_PERSON[verb]
+    if verb.endswith(("s", "sh", "ch", "x")):
+        return verb + "es"
+    return verb + "s"
+
+
+class Narrator:
+    """Sentences about the log of one game for one reader (None: a spectator).
+
+    Args:
+        game: The game whose log is told.
+        reader: The seat that reads (``you``), or None.
+    """
+
+    def __init__(self, game: Game, reader: int | None) -> None:
+        from baldurs_rules.rules import Rules
+
+        self.game = game
+        self.reader = reader
+        self.content = game.content
+        self.names = game.content.names()
+        self.t: Tables = Rules.of(game.content).t
+        self.raw: list[Raw] = game.state.events
+        self.factions = set(self.t.factions)
+        self.locations = set(self.t.locations)
+
+    # ------------------------------------------------------------ words
+    def who(self, seat: int) -> str:
+        """you, seat N or the city."""
+        return seat_text(seat, self.reader)
+
+    def says(self, seat: int, verb: str) -> str:
+        """``you gain`` or ``seat 2 gains``."""
+        if seat >= 0 and seat == self.reader:
+            return f"you {verb}"
+        return f"{self.who(seat)} {_third(verb)}"
+
+    def agent(self, seat: int, subject: int) -> str:
+        """Who did something, in a clause about ``subject``: you, they or seat N."""
+        if seat >= 0 and seat == self.reader:
+            return "you"
+        return "they" if seat == subject else self.who(seat)
+
+    def poss(self, owner: int, subject: int | None = None) -> str:
+        """Whose: your, their (the subject's) or seat N's."""
+        if owner >= 0 and owner == self.reader:
+            return "your"
+        if owner == subject:
+            return "their"
+        return "the city's" if owner < 0 else f"seat {owner}'s"
+
+    def name(self, ident: str) -> str:
+        return self.names.get(ident, ident)
+
+    def amount(self, count: int, resource: str) -> str:
+        return f"{count} {self.name(resource).lower()}"
+
+    def district_of_node(self, node_id: str) -> str:
+        return self.name(self.t.districts[self.t.node_district[self.t.node_index[node_id]]])
+
+    def district_of_location(self, location: str) -> str:
+        return self.name(
+            self.t.districts[self.t.location_district[self.t.location_index[location]]]
+        )
+
+    # ------------------------------------------------------------ the log
+    def event(self, index: int) -> dict[str, Any]:
+        """An event as the reader may see it (others' drawn or put-back cards removed)."""
+        from baldurs_rules.rules.events import decode
+        from baldurs_rules.view import public_event
+
+        return public_event(decode(self.raw[index]), -1 if self.reader is None else self.reader)
+
+    def last(self, before: int, test: Callable[[Raw], bool]) -> int:
+        """The index of the latest event before ``before`` that passes ``test`` (-1: none).
+
+        ``test`` must look at public kinds of events only.
+        """
+        for index in range(min(before, len(self.raw)) - 1, -1, -1):
+            if test(self.raw[index]):
+                return index
+        return -1
+
+    def tokens(self, index: int, district: str) -> int:
+        """Lot tokens on ``district``'s attack track once event ``index`` had happened.
+
+        Counted back from the board now (a scenario's tracks have no events behind them).
+        """
+        d = self.t.district_index[district]
+        kinds = ("lot", "lot_banned")
+        later = sum(1 for e in self.raw[index + 1 :] if e[0] in kinds and e[4] == district)
+        return self.game.state.track[d] - later
+
+    def damage(self, index: int, district: str) -> int:
+        """Damage tokens on ``district``'s location once event ``index`` had happened."""
+        d = self.t.district_index[district]
+        later = sum(1 for e in self.raw[index + 1 :] if e[0] == "damage_token" and e[3] == district)
+        return self.game.state.damage[d] - later
+
+    # ------------------------------------------------------------ lines
+    def lines(self, start: int, stop: int | None) -> list[Line]:
+        """The lines of the events from ``start`` to ``stop``."""
+        end = len(self.raw) if stop is None else max(0, min(stop, len(self.raw)))
+        found: list[Line] = []
+        for group in self.groups(max(0, start), end):
+            told = [i for i in group if self.raw[i][0] != "action" or self.raw[i][3] == "income"]
+            told = told or group
+            main = told[-1] if self.raw[told[-1]][0] in _LAST_IS_MAIN else told[0]
+            event = self.event(main)
+            text: str | None = getattr(self, f"text_{event['kind']}")(main, event, group)
+            if text is None:
+                continue
+            tone = _TONES.get(event["kind"], "")
+            if event["kind"] == "resource" and str(event["cause"]).startswith("score"):
+                tone = "score"
+            found.append(Line(_capital(text), event["kind"], event["seat"], tuple(group), tone))
+        return found
+
+    def groups(self, start: int, end: int) -> list[list[int]]:
+        """Events told together: a payment with what it paid for, a run of one cause."""
+        groups: list[list[int]] = []
+        waiting: list[int] = []
+        index = start
+        while index < end:
+            size = self.group_size(index, end)
+            group = waiting + list(range(index, index + size))
+            index += size
+            last = self.raw[group[-1]]
+            if last[0] == "action" and last[3] != "income":
+                waiting = group  # a build or a visit: told by the event that follows
+                continue
+            waiting = []
+            groups.append(group)
+        if waiting:
+            groups.append(waiting)
+        return groups
+
+    def group_size(self, index: int, end: int) -> int:
+        """How many events from ``index`` on make one line."""
+        raw, first = self.raw, self.raw[index]
+        if index + 1 >= end:
+            return 1
+        after = raw[index + 1]
+        if first[0] == "resource" and after[0] == "build":
+            return 2 if first[1:3] == (after[1], after[3]) and first[4] == -after[5] else 1
+        if first[0] == "resource" and after[0] == "agenda_scored":
+            return 2 if first[1:3] == (after[1], f"agenda:{after[2]}") else 1
+        if first[0] == "trade" and after[0] == "resource":
+            return 2 if after[2] == first[2] and after[1] == first[1] and after[4] < 0 else 1
+        if first[0] == "forced" and after[0] == "action":
+            return 2 if first[4] == after[3] and first[1] == after[1] else 1
+        size = 1
+        while (
+            first[0] == "resource"
+            and index + size < end
+            and raw[index + size][0] == "resource"
+            and raw[index + size][1:3] == first[1:3]
+        ):
+            size += 1
+        return size
+
+    # ------------------------------------------------------------ causes
+    def why(self, cause: str, subject: int, before: int) -> str:
+        """Why something happened to ``subject`` (a clause), from the log before ``before``.
+
+        Examples:
+            >>> import baldurs_rules as br
+            >>> game = br.new_game(players=2, seed=1)
+            >>> Narrator(game, 1).why("score:network", 0, 0)
+            'the final scoring of the largest network'
+        """
+        head, _, tail = cause.partition(":")
+        if cause in self.t.tile_of or cause in self.content.gates or cause in self.content.hqs:
+            return self.card_why(cause, subject, before)
+        if head == "bonus" and tail in self.t.node_index:
+            return self.bonus_why(tail, subject, before)
+        if head in self.factions and (tail.isdecimal() or tail == "top"):
+            return self.faction_why(head, tail, subject, before)
+        if head in self.locations and tail.isdecimal():
+            at = self.last(before, lambda e: e[0] == "trade" and e[2] == cause)
+            who = self.agent(self.raw[at][1], subject) if at >= 0 else "someone"
+            return f"{who} traded at {self.name(head)} (trade {tail})"
+        if head == "agenda" and tail in self.content.agendas:
+            return f"{self.poss(subject, subject)} agenda {self.name(tail)}"
+        if head == "attack":
+            return self.attack_why(tail, subject)
+        if head == "score" and tail in _SCORING:
+            return _SCORING[tail]
+        return cause_text(self.game, cause, self.reader)
+
+    def card_why(self, card: str, subject: int, before: int) -> str:
+        """A card's effect: it was built, used, set up, or it is an HQ's income."""
+        name = self.name(card)
+        hqs = self.game.state.hq
+        for index in range(min(before, len(self.raw)) - 1, -1, -1):
+            e = self.raw[index]
+            kind = e[0]
+            if kind in ("use", "build") and e[3] == card:
+                return f"{self.agent(e[1], subject)} {'used' if kind == 'use' else 'built'} {name}"
+            if kind == "hq" and e[3] == card:
+                return f"the setup of {self.poss(e[1], subject)} HQ, {name}"
+            if kind == "action":
+                if e[3] == "income" and hqs[e[1]] == card:
+                    return f"the income of {self.poss(e[1], subject)} HQ, {name}"
+                break
+        return name
+
+    def bonus_why(self, node_id: str, subject: int, before: int) -> str:
+        """A connection bonus: the subject's piece is joined to the newest piece."""
+        node = self.t.node_index[node_id]
+        owner = self.game.state.owner[node]
+        owner = subject if owner < 0 else owner
+        mine = f"{self.poss(owner, subject)} {piece_text(self.game, node_id)} is joined to"
+        at = self.last(before, lambda e: e[0] in ("build", "place"))
+        if at < 0:
+            return f"{mine} a new piece"
+        e = self.raw[at]
+        new = self.t.node_ids[self.t.lot_node[e[4]]] if e[0] == "build" else str(e[4])
+        return f"{mine} {self.poss(e[1], subject)} new {piece_text(self.game, new)}"
+
+    def faction_why(self, faction: str, space: str, subject: int, before: int) -> str:
+        """A faction reward: who reached the space (or went past the top)."""
+        at = self.last(before, lambda e: e[0] == "influence" and e[3] == faction)
+        who = self.agent(self.raw[at][1], subject) if at >= 0 else "someone"
+        if space == "top":
+            return f"{who} went past the top of the {self.name(faction)} track"
+        return f"{who} reached {self.name(faction)} space {space}"
+
+    def attack_why(self, tail: str, subject: int) -> str:
+        district, _, largest = tail.partition(":")
+        name = self.name(district)
+        if largest:
+            return f"{self.agent(subject, subject)} gave the largest defense of {name}"
+        return f"{self.agent(subject, subject)} helped hold {name} against the attack"
+
+    def cause_is_own(self, cause: str, subject: int, before: int) -> bool:
+        """Whether the subject's own card, trade or reward caused it (it pays, not loses)."""
+        text = self.why(cause, subject, before)
+        return text.startswith(("they ", "you ", "the income of their", "the income of your"))
+
+    # ------------------------------------------------------------ actions in words
+    def action_text(self, action: str, seat: int) -> str:
+        """What an action does, in a few words (a card put back stays hidden from others)."""
+        move = Action.from_notation(action)
+        args = [str(a) for a in move.args]
+        arg = args[0] if args else ""
+        kind = move.kind
+        if kind == "discard":
+            return f"put {self.name(arg)} back" if seat == self.reader else "put a card back"
+        if kind == "take":
+            return "take the top card of the deck" if arg == "deck" else f"take {self.name(arg)}"
+        if kind == "build" and len(args) == 2:
+            return f"build {self.name(arg)} on lot {args[1]}"
+        if kind == "site" and arg in self.t.node_index:
+            return f"the site in {self.district_of_node(arg)}"
+        words = {
+            "income": "take income",
+            "done": "end the income action",
+            "skip": "make no trade",
+            "pay": "pay",
+            "decline": "do not pay",
+            "choose": f"option {arg}",
+            "faction": f"gain the influence with {self.name(arg)}",
+            "hq": f"take the HQ {self.name(arg)}",
+            "use": f"use {self.name(arg)}",
+            "trade": f"trade {arg}",
+            "visit": f"place the worker on {self.name(arg)}",
+        }
+        return words.get(kind, action)
+
+    # ------------------------------------------------------------ one text per kind
+    # Each takes the index of the event told, the event (as the reader sees it) and
+    # the indices of the events told with it.
+    def text_start(self, index: int, e: Event, group: list[int]) -> str:
+        return f"the game begins: {self.says(e['seat'], 'play')} first."
+
+    def text_hq(self, index: int, e: Event, group: list[int]) -> str:
+        where = self.district_of_node(e["site"])
+        return f"{self.says(e['seat'], 'take')} the HQ {self.name(e['card'])} in {where}."
+
+    def text_lot(self, index: int, e: Event, group: list[int]) -> str:
+        district, lot = e["district"], e["lot"]
+        where = f"lot {lot} in {self.name(district)}"
+        track = self.track_text(index, district)
+        if e["cause"] == "setup":
+            return f"setup: {where} is available ({track})."
+        after = f"the token drawn after {self.poss(e['seat'])} build"
+        return f"{where} becomes available: {after} ({track})."
+
+    def text_lot_banned(self, index: int, e: Event, group: list[int]) -> str:
+        where = f"lot {e['lot']} in {self.name(e['district'])}"
+        track = self.track_text(index, e["district"])
+        return f"setup: {where} is banned for the whole game ({track})."
+
+    def track_text(self, index: int, district: str) -> str:
+        tokens, trigger = self.tokens(index, district), self.t.trigger
+        text = f"{self.name(district)} attack track {tokens}/{trigger}"
+        return text + ": an attack now" if tokens == trigger else text
+
+    def text_discard(self, index: int, e: Event, group: list[int]) -> str:
+        what = e["what"]
+        card = e.get("card")
+        thing = (
+            f"{'an' if what[0] in 'aeiou' else 'a'} {what} card"
+            if card is None
+            else self.name(card)
+        )
+        return f"{self.says(e['seat'], 'put')} {thing} back under the {what} deck (advanced setup)."
+
+    def text_action(self, index: int, e: Event, group: list[int]) -> str:
+        return f"{self.says(e['seat'], 'take')} income."
+
+    def text_forced(self, index: int, e: Event, group: list[int]) -> str:
+        seat, decision, action = e["seat"], e["decision"], e["action"]
+        if decision == "income":
+            return (
+                f"{self.says(seat, 'have')} no other income ability to use: the income action ends."
+            )
+        if decision == "trade":
+            return f"{self.says(seat, 'can')} make none of the trades here."
+        what = self.action_text(action, seat)
+        if decision == "choose":
+            what = self.choice_text(e["cause"], action) or what
+        if decision == "turn":
+            return f"{self.says(seat, 'have')} one option this turn: {what}."
+        cause = cause_text(self.game, str(e["cause"]), self.reader)
+        return f"{self.says(seat, 'have')} one option for {cause}: {what}."
+
+    def choice_text(self, cause: str, action: str) -> str | None:
+        """The text of branch n of the one ``choose`` of the cause's effects, if it has one."""
+        from baldurs_rules.dsl import ast
+        from baldurs_rules.dsl.render import to_text
+
+        move = Action.from_notation(action)
+        if move.kind != "choose" or not move.args or not isinstance(move.args[0], int):
+            return None
+        choices = [
+            n for tree in self.trees_of(cause) for n in ast.walk(tree) if isinstance(n, ast.Choose)
+        ]
+        number = move.args[0]
+        if len(choices) != 1 or not 1 <= number <= len(choices[0].options):
+            return None
+        text = to_text(choices[0].options[number - 1], self.names).rstrip(".")
+        return text[:1].lower() + text[1:]
+
+    def trees_of(self, cause: str) -> list[Any]:
+        """The effect trees a cause (card, faction space, trade) may run."""
+        content = self.content
+        head, _, tail = cause.partition(":")
+        scripts: list[Any] = []
+        if cause in content.buildings:
+            card = content.buildings[cause]
+            scripts = [card.when_built, card.income]
+        elif cause in content.gates:
+            scripts = [content.gates[cause].income]
+        elif cause in content.hqs:
+            hq = content.hqs[cause]
+            side = hq.advanced if self.game.state.advanced else hq.basic
+            scripts = [side.income, side.ability, side.bonus, side.setup]
+        elif head in self.factions and tail.isdecimal():
+            rewards = next(f.rewards for f in content.factions if f.id == head)
+            scripts = [rewards[int(tail) - 1]] if 0 < int(tail) <= len(rewards) else []
+        elif head in self.locations and tail.isdecimal():
+            trades = content.locations[self.t.location_index[head]].trades
+            scripts = [trades[int(tail) - 1].effect] if 0 < int(tail) <= len(trades) else []
+        return [s.tree for s in scripts if s is not None]
+
+    def text_resource(self, index: int, e: Event, group: list[int]) -> str:
+        seat, cause = e["seat"], str(e["cause"])
+        own = self.cause_is_own(cause, seat, index)
+        runs: list[tuple[str, list[tuple[str, int]]]] = []  # (verb, amounts), as in the log
+        for at in group:
+            delta, resource = self.raw[at][4], self.raw[at][3]
+            verb = "gain" if delta > 0 else ("pay" if own else "lose")
+            if not runs or runs[-1][0] != verb:
+                runs.append((verb, []))
+            runs[-1][1].append((resource, abs(delta)))
+        you = seat >= 0 and seat == self.reader
+        parts = [
+            f"{verb if you else _third(verb)} {self.amounts(amounts)}" for verb, amounts in runs
+        ]
+        text = f"{self.who(seat)} {' and '.join(parts)}"
+        return f"{text}: {self.why(cause, seat, index)}."
+
+    def amounts(self, amounts: list[tuple[str, int]]) -> str:
+        """``4 gold and 2 supply`` (one resource given twice is added up)."""
+        total: dict[str, int] = {}
+        for resource, count in amounts:
+            total[resource] = total.get(resource, 0) + count
+        return " and ".join(self.amount(count, resource) for resource, count in total.items())
+
+    def text_influence(self, index: int, e: Event, group: list[int]) -> str:
+        seat, faction = e["seat"], e["faction"]
+        if not e["delta"]:
+            top = f"{self.poss(seat)} cube is at the top of {self.name(faction)} already"
+            return f"{_capital(top)}: {self.why(str(e['cause']), seat, index)}."
+        gained = f"{self.says(seat, 'gain')} {e['delta']} influence with {self.name(faction)}"
+        return f"{gained} (now space {e['level']}): {self.why(str(e['cause']), seat, index)}."
+
+    def text_build(self, index: int, e: Event, group: list[int]) -> str:
+        seat, card, lot = e["seat"], e["card"], e["lot"]
+        tile = self.name(self.t.tiles[self.t.tile_of[card]]).lower()
+        district = self.name(self.t.districts[self.t.node_district[self.t.lot_node[lot]]])
+        text = f"{self.says(seat, 'build')} {self.name(card)} ({tile}) on lot {lot} in {district}"
+        text += f" for {e['cost']} gold" if e["cost"] else " for free"
+        cause = str(e["cause"])
+        return f"{text}." if cause == "build" else f"{text}: {self.why(cause, seat, index)}."
+
+    def text_place(self, index: int, e: Event, group: list[int]) -> str:
+        seat, piece = e["seat"], self.name(e["piece"]).lower()
+        where = self.district_of_node(e["site"])
+        why = self.why(str(e["cause"]), seat, index)
+        return f"{self.says(seat, 'put')} a {piece} in {where}: {why}."
+
+    def text_gate_card(self, index: int, e: Event, group: list[int]) -> str:
+        seat = e["seat"]
+        why = self.why(str(e["cause"]), seat, index)
+        return f"{self.says(seat, 'take')} the gate card {self.name(e['card'])}: {why}."
+
+    def text_worker(self, index: int, e: Event, group: list[int]) -> str:
+        seat, where = e["seat"], e["location"]
+        place = f"{self.name(where)} in {self.district_of_location(where)}"
+        return f"{self.says(seat, 'place')} {self.poss(seat, seat)} worker on {place}."
+
+    def text_worker_home(self, index: int, e: Event, group: list[int]) -> str:
+        seat, where, cause = e["seat"], e["location"], str(e["cause"])
+        text = f"{self.poss(seat)} worker comes home from {self.name(where)}"
+        if cause == "displaced":
+            at = self.last(index, lambda r: r[0] == "action" and str(r[3]).startswith("visit"))
+            who = self.agent(self.raw[at][1], seat) if at >= 0 else "another player"
+            return f"{text}: {who} placed a worker there."
+        if cause in self.t.tile_of:
+            at = self.last(index + 1, lambda r: r[0] == "build" and r[3] == cause)
+            who = self.agent(self.raw[at][1], seat) if at >= 0 else "someone"
+            return f"{text}: {who} built {self.name(cause)} in {self.district_of_location(where)}."
+        return f"{text}: {self.why(cause, seat, index)}."
+
+    def text_trade(self, index: int, e: Event, group: list[int]) -> str:
+        seat = e["seat"]
+        paid = -self.raw[group[1]][4] if len(group) > 1 else 0
+        cost = f"for {paid} favor" if paid else "for free"
+        return (
+            f"{self.says(seat, 'trade')} at {self.name(e['location'])}: trade {e['trade']}, {cost}."
+        )
+
+    def text_use(self, index: int, e: Event, group: list[int]) -> str:
+        return f"{self.says(e['seat'], 'use')} the income ability of {self.name(e['card'])}."
+
+    def text_take(self, index: int, e: Event, group: list[int]) -> str:
+        seat = e["seat"]
+        why = self.why(str(e["cause"]), seat, index)
+        return f"{self.says(seat, 'take')} {self.name(e['card'])} from the offer: {why}."
+
+    def text_draw_building(self, index: int, e: Event, group: list[int]) -> str:
+        return self.draw_text(index, e, "a building card", "deck")
+
+    def text_draw_agenda(self, index: int, e: Event, group: list[int]) -> str:
+        return self.draw_text(index, e, "an agenda card", "agenda deck")
+
+    def draw_text(self, index: int, e: Event, secret: str, deck: str) -> str:
+        seat = e["seat"]
+        card = e.get("card")
+        what = secret if card is None else self.name(card)
+        why = self.why(str(e["cause"]), seat, index)
+        return f"{self.says(seat, 'draw')} {what} from the {deck}: {why}."
+
+    def text_end_triggered(self, index: int, e: Event, group: list[int]) -> str:
+        return "the last lot token is drawn: the end of the game is triggered."
+
+    def text_final_round(self, index: int, e: Event, group: list[int]) -> str:
+        why = "the turn limit is reached" if e["cause"] == "turn_limit" else "the end is triggered"
+        last = self.who(e["seat"])
+        return f"final round ({why}): every other player takes one more turn, then {last} last."
+
+    def text_attack(self, index: int, e: Event, group: list[int]) -> str:
+        name = self.name(e["district"])
+        which = "the final attack" if e["cause"] == "final_attack" else "an attack"
+        outcome = f"{name} holds" if e["held"] else f"{name} falls"
+        forces = f"strength {e['strength']} against defense {e['defense']}"
+        return f"{which} on {name}: {forces}: {outcome}."
+
+    def text_damage_token(self, index: int, e: Event, group: list[int]) -> str:
+        district = e["district"]
+        location = self.t.district_location[self.t.district_index[district]]
+        extra = self.damage(index, district) * self.t.damage_favor
+        name = self.name(self.t.locations[location]) if location >= 0 else self.name(district)
+        return f"a damage token on {name}: each of its trades now costs {extra} more favor."
+
+    def text_damaged(self, index: int, e: Event, group: list[int]) -> str:
+        seat, lot = e["seat"], e["lot"]
+        node = self.t.lot_node[lot]
+        district = self.name(self.t.districts[self.t.node_district[node]])
+        piece = piece_text(self.game, self.t.node_ids[node])
+        back = "your cube comes back" if seat == self.reader else "the cube goes back"
+        nothing = f"{self.agent(seat, seat)} had no fortification defending {district}"
+        return f"{self.poss(seat)} {piece} is damaged ({nothing}); {back}."
+
+    def text_final_token(self, index: int, e: Event, group: list[int]) -> str:
+        name = self.name(e["district"])
+        return f"the face-down token is lot {e['lot']}: the final attack is on {name}."
+
+    def text_agenda_scored(self, index: int, e: Event, group: list[int]) -> str:
+        seat = e["seat"]
+        card = self.name(str(e["cause"]))
+        return f"{self.says(seat, 'score')} the agenda {card}: {e['value']} prestige."
+
+    def text_game_over(self, index: int, e: Event, group: list[int]) -> str:
+        winners = list(e["winners"])
+        if len(winners) == 1:
+            return f"the game is over: {self.says(winners[0], 'win')}."
+        names = " and ".join(self.who(s) for s in winners)
+        return f"the game is over: a shared victory for {names}."

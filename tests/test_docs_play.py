@@ -1,0 +1,47 @@
+"""docs/play.md: its outputs are written by tools/play_transcript.py, and stay so."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "play_transcript", ROOT / "tools" / "play_transcript.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_page_is_what_the_script_writes(tool: ModuleType) -> None:
+    page = (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
+    assert tool.render(page) == page, "run: python tools/play_transcript.py"
+
+
+def test_a_hand_edit_is_caught(tool: ModuleType) -> None:
+    page = (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
+    edited = page.replace("Winner: seat 3 (greedy) with 71 prestige", "Winner: seat 3 with 72", 1)
+    assert edited != page and tool.render(edited) != edited
+    with pytest.raises(SystemExit, match="no place for the parts"):
+        tool.render(
+            re.sub(r"<!-- generated: options -->.*?<!-- end: options -->", "", page, flags=re.S)
+        )
+
+
+def test_the_page_is_in_the_site_and_names_every_command() -> None:
+    from baldurs_rules.cli.play import COMMANDS
+
+    assert "play.md" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    page = (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
+    assert all(f"| `{name}` |" in page for name in COMMANDS)
+    assert "/work/" not in page and "wt-frontend" not in page  # nothing of this machine

@@ -1,0 +1,47 @@
+"""The ``baldurs_rules`` namespace: only public names, each importable, imported lazily."""
+
+from __future__ import annotations
+
+import inspect
+import subprocess
+import sys
+
+import baldurs_rules as br
+
+
+def test_dir_shows_only_public_names() -> None:
+    names = dir(br)
+    for helper in ("Any", "TYPE_CHECKING", "annotations", "import_module", "_LAZY", "_typing"):
+        assert helper not in names
+    public = [n for n in names if not n.startswith("__")]
+    assert public == sorted(br.__all__ and [n for n in br.__all__ if not n.startswith("__")])
+
+
+def test_every_public_name_resolves() -> None:
+    for name in br.__all__:
+        assert getattr(br, name) is not None
+    assert all(not name.startswith("_") or name == "__version__" for name in br.__all__)
+
+
+def test_the_frontend_api_is_exported() -> None:
+    assert inspect.isfunction(br.narrate) and inspect.isfunction(br.narration)
+    import baldurs_rules.narrate  # noqa: F401  (the module of that name must not shadow it)
+
+    assert inspect.isfunction(br.narrate)
+    assert issubclass(br.TurnDecision, br.Decision) and issubclass(br.EngineError, br.RulesError)
+    assert {"Decision", "TradeDecision", "KeepDecision", "Line", "EngineError"} <= set(br.__all__)
+
+
+def test_unknown_attribute_is_an_attribute_error() -> None:
+    try:
+        br.no_such_name  # type: ignore[attr-defined]  # noqa: B018
+    except AttributeError as error:
+        assert "no_such_name" in str(error)
+    else:
+        raise AssertionError("no error")
+
+
+def test_importing_the_package_does_not_load_the_engine() -> None:
+    code = "import sys, baldurs_rules; print('baldurs_rules.game' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
