@@ -73,8 +73,10 @@ class Table:
         self.marks = marks if marks is not None else event_marks(game)
         self.version = len(self.marks) - 1
         self.tokens = tokens or self._keys()
-        self._lines: dict[Viewer, list[Line]] = {}
-        self._moves_told: dict[Viewer, int] = {}
+        self.viewers: list[Viewer] = [*range(game.state.players), SPECTATOR]
+        # Each move is told once, right after it is played (the moves before are told
+        # now): a page that joins late or again gets the very lines the others got.
+        self._lines = {viewer: narrated(game, viewer, self.marks) for viewer in self.viewers}
         self._bodies: dict[Viewer, tuple[int, dict[str, Any]]] = {}
         self.catalog = catalog(game.content)
 
@@ -217,6 +219,8 @@ class Table:
             ) from None
         self.marks.append(len(self.game.state.events))
         self.version += 1
+        for viewer in self.viewers:
+            self._lines[viewer] += narrated(self.game, viewer, self.marks, self.version)
 
     def save(self) -> None:
         """Write the game file (the game and its seats, atomically).
@@ -230,13 +234,9 @@ class Table:
 
     # ------------------------------------------------------------ messages
     def lines(self, viewer: Viewer) -> list[Line]:
-        """The reader's story so far, told move by move (kept, and extended on demand)."""
-        told = self._lines.setdefault(viewer, [])
-        done = self._moves_told.get(viewer, 0)
-        if done < len(self.marks):
-            told += narrated(self.game, viewer, self.marks, done)
-            self._moves_told[viewer] = len(self.marks)
-        return told
+        """The reader's story so far: the moves before this table started, told when it
+        started, then each move told right after it was played."""
+        return self._lines[viewer]
 
     def message(self, viewer: Viewer, start: int) -> dict[str, Any]:
         """The ``state`` message for ``viewer``, with its log lines from ``start`` on."""

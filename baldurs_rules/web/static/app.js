@@ -146,7 +146,7 @@
     renderPrompt(decision);
     renderCards(view, decision);
     renderSeats(view);
-    renderLocations();
+    renderTrades();
     renderLog();
     renderScores(view);
     markTargets(decision);
@@ -302,8 +302,8 @@
     }
   }
 
-  function renderLocations() {
-    const table = $("locations");
+  function renderTrades() {
+    const table = $("trades");
     table.replaceChildren();
     for (const row of state.locations) {
       const tr = element("tr", null, { "data-location": row.id });
