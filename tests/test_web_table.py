@@ -118,7 +118,7 @@ def test_a_move_that_cannot_be_saved_is_not_played(tmp_path: Path) -> None:
         act(table, 0, first_option(table))
     state, version, lines = table.game.to_json(), table.version, len(table.lines(1))
     table.path = tmp_path / "gone" / "game.json"  # its folder does not exist
-    with pytest.raises(RefusedError, match="could not be saved to .*; income was not played") as e:
+    with pytest.raises(RefusedError, match=r"could not be saved to .*; income was not played") as e:
         act(table, 1, "income")
     assert e.value.code == "not_saved"
     assert (table.game.to_json(), table.version, len(table.lines(1))) == (state, version, lines)
