@@ -45,6 +45,7 @@ __all__ = [
     "log_part",
     "narrated",
     "option_label",
+    "public_part",
     "spectator_view",
     "state_body",
     "state_message",
@@ -92,7 +93,13 @@ def state_message(
     return {**state_body(game, viewer, version, labels), "log": log_part(lines, start)}
 
 
-def state_body(game: Game, viewer: Viewer, version: int, labels: Sequence[str]) -> dict[str, Any]:
+def state_body(
+    game: Game,
+    viewer: Viewer,
+    version: int,
+    labels: Sequence[str],
+    public: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """The table as ``viewer`` may see it, at ``version`` (every part but the log).
 
     Args:
@@ -100,23 +107,32 @@ def state_body(game: Game, viewer: Viewer, version: int, labels: Sequence[str]) 
         viewer: A seat, or ``"spectator"``.
         version: Moves played so far (the page sends it back with its move).
         labels: Who plays each seat (``human``, a bot's name).
+        public: [`public_part`][baldurs_rules.web.messages.public_part] of the
+            game, when already made for another reader of this version.
     """
-    from baldurs_rules.board_text import location_rows, seat_rows
-    from baldurs_rules.render_svg import render_svg
-
     seat = None if viewer == "spectator" else viewer
-    view = spectator_view(game) if seat is None else game.view(seat)
     return {
         "type": "state",
         "version": version,
         "viewer": viewer,
         "labels": list(labels),
-        "view": view,
-        "board": render_svg(game, seat),
-        "seat_rows": [dataclasses.asdict(row) for row in seat_rows(game)],
-        "locations": [dataclasses.asdict(row) for row in location_rows(game)],
+        "view": spectator_view(game) if seat is None else game.view(seat),
+        **(public if public is not None else public_part(game)),
         "agendas": [] if seat is None else _agendas(game, seat),
         "decision": _decision(game, seat),
+    }
+
+
+def public_part(game: Game) -> dict[str, Any]:
+    """What every reader is sent alike: the board SVG (no one marked "you": the page
+    says who you are), every seat's public row and the special locations' trades."""
+    from baldurs_rules.board_text import location_rows, seat_rows
+    from baldurs_rules.render_svg import render_svg
+
+    return {
+        "board": render_svg(game),
+        "seat_rows": [dataclasses.asdict(row) for row in seat_rows(game)],
+        "locations": [dataclasses.asdict(row) for row in location_rows(game)],
     }
 
 

@@ -30,7 +30,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from baldurs_rules.errors import EngineError, IllegalActionError, StateError
-from baldurs_rules.web.messages import Line, catalog, log_part, narrated, state_body
+from baldurs_rules.web.messages import (
+    Line,
+    catalog,
+    log_part,
+    narrated,
+    public_part,
+    state_body,
+)
 from baldurs_rules.web.protocol import RefusedError, Request, Viewer
 from baldurs_rules.web.tokens import SPECTATOR, Tokens, tokens_path
 
@@ -78,6 +85,7 @@ class Table:
         # now): a page that joins late or again gets the very lines the others got.
         self._lines = {viewer: narrated(game, viewer, self.marks) for viewer in self.viewers}
         self._bodies: dict[Viewer, tuple[int, dict[str, Any]]] = {}
+        self._public: tuple[int, dict[str, Any]] = (-1, {})
         self.catalog = catalog(game.content)
 
     @classmethod
@@ -240,10 +248,12 @@ class Table:
 
     def message(self, viewer: Viewer, start: int) -> dict[str, Any]:
         """The ``state`` message for ``viewer``, with its log lines from ``start`` on."""
+        if self._public[0] != self.version:  # made once per move, for every reader
+            self._public = self.version, public_part(self.game)
         cached = self._bodies.get(viewer)
         if cached is None or cached[0] != self.version:
-            cached = self.version, state_body(self.game, viewer, self.version, self.labels)
-            self._bodies[viewer] = cached
+            body = state_body(self.game, viewer, self.version, self.labels, self._public[1])
+            cached = self._bodies[viewer] = self.version, body
         return {**cached[1], "log": log_part(self.lines(viewer), start)}
 
     def welcome(self, viewer: Viewer) -> dict[str, Any]:
