@@ -13,8 +13,9 @@ Examples:
     >>> game = br.new_game(players=2, seed=1)
     >>> print(str(game).splitlines()[0])
     Turn 1 · play · seat 0 to decide (turn) · attack strength 1 · 19 lot tokens in the bag
-    >>> district_rows(game)[0].name, district_rows(game)[0].track
-    ('Manorborn', '2/4')
+    >>> row = district_rows(game)[0]
+    >>> row.name, row.track == f"{game.state.track[0]}/4"
+    ('Manorborn', True)
 """
 
 from __future__ import annotations

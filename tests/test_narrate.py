@@ -283,3 +283,17 @@ def test_words_for_seats_and_causes() -> None:
     assert cause_text(game, "high_hall:2", 0) == "The High Hall, trade 2"
     assert cause_text(game, "attack:temples:largest", 0) == "the attack on Temples"
     assert cause_text(game, "no_such_cause", 0) == "no such cause"
+
+
+def test_a_forced_put_back_does_not_name_the_card_to_others() -> None:
+    """``forced`` events carry the action (``discard <card>``): only its seat reads the card."""
+    game = br.new_game(2, seed=1).clone()
+    game.state.events.append(("forced", 1, "advanced_setup", "keep", "discard elfsong_tavern"))
+    start = len(game.state.events) - 1
+    assert br.narrate(game, 0, start) == [
+        "Seat 1 has one option for the advanced setup: put a card back."
+    ]
+    assert br.narrate(game, None, start) == br.narrate(game, 0, start)
+    assert br.narrate(game, 1, start) == [
+        "You have one option for the advanced setup: put The Elfsong Tavern back."
+    ]

@@ -17,7 +17,7 @@ import io
 import json
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "play.md"
@@ -44,19 +44,57 @@ def _console() -> tuple[object, io.StringIO]:
     return Console(file=buffer, width=SCREEN_WIDTH, color_system=None, highlight=False), buffer
 
 
-def _echoing(buffer: io.StringIO, lines: Iterator[str]) -> Callable[[str], str | None]:
-    """A scripted human: each line is written after its prompt, as a terminal shows it."""
+Answer = Callable[[object, str], "str | None"]
+"""A scripted human: given the session and the prompt, the line to type (None: end of input)."""
+
+
+def _echoing(
+    buffer: io.StringIO, answer: Answer, session: list[object]
+) -> Callable[[str], str | None]:
+    """A scripted human's input: each line written after its prompt, as a terminal shows it."""
 
     def read(prompt: str) -> str | None:
-        line = next(lines, None)
+        line = answer(session[0], prompt)
         buffer.write(prompt + ("" if line is None else line) + "\n")
         return line
 
     return read
 
 
-def _human(args: list[str], script: list[str]) -> str:
-    """``bbg play ARGS`` with a human typing ``script`` (the play loop, typed lines shown)."""
+def _scripted(steps: list[Callable[[object, str], str | None]]) -> Answer:
+    """Play ``steps`` in turn, one per prompt, then end the input."""
+    queue = iter(steps)
+
+    def answer(session: object, prompt: str) -> str | None:
+        step = next(queue, None)
+        return None if step is None else step(session, prompt)
+
+    return answer
+
+
+def _typed(line: str) -> Callable[[object, str], str]:
+    return lambda session, prompt: line
+
+
+def _option(kind: str) -> Callable[[object, str], str]:
+    """The first option of a kind (``build``, ``visit``) by its label, else option 1; at the
+    lot prompt of a build, its first lot."""
+
+    def choose(session: object, prompt: str) -> str:
+        from baldurs_rules.cli.screen import menu_entries
+
+        entries = menu_entries(session.game)  # type: ignore[attr-defined]
+        found = next((e for e in entries if e.label.startswith(kind)), None)
+        if prompt.startswith("lot"):
+            build = next(e for e in entries if len(e.actions) > 1)
+            return str(build.actions[0].args[1])
+        return "1" if found is None else found.label
+
+    return choose
+
+
+def _human(args: list[str], answer: Answer) -> str:
+    """``bbg play ARGS`` with a scripted human (the play loop, typed lines shown)."""
     import baldurs_rules as br
     from baldurs_rules.cli.play import _new_session
 
@@ -71,7 +109,7 @@ def _human(args: list[str], script: list[str]) -> str:
         False,
         options.get("--bots", "greedy"),
     )
-    session.read = _echoing(buffer, iter(script))
+    session.read = _echoing(buffer, answer, [session])
     session.run()
     typed = " ".join(args)
     return f"$ bbg play {typed}\n" + _later_screens_cut(buffer.getvalue())
@@ -119,21 +157,23 @@ def commands() -> str:
 
 
 def human() -> str:
-    script = [
-        "hlep",
-        "build lucky_ladys_rest",
-        "16",
-        "visit harbourmasters_pier",
-        "1",
-        "quit",
-    ]
-    return _block(
-        _human(["--players", "2", "--humans", "1", "--seed", "3", "--bots", "random"], script)
+    answer = _scripted(
+        [
+            _typed("hlep"),
+            _option("build"),  # the first card to build, then the first lot
+            _option("build"),
+            _option("visit"),
+            _typed("1"),
+            _typed("quit"),
+        ]
     )
+    args = ["--players", "2", "--humans", "1", "--seed", "3", "--bots", "random"]
+    return _block(_human(args, answer))
 
 
 def hot_seat() -> str:
-    text = _human(["--players", "2", "--humans", "2", "--seed", "3"], ["", "income", "", "quit"])
+    steps = [_typed(""), _typed("income"), _typed(""), _typed("quit")]
+    text = _human(["--players", "2", "--humans", "2", "--seed", "3"], _scripted(steps))
     lines = text.splitlines()
     second = max(i for i, line in enumerate(lines) if "Hot seat" in line)
     shown = [*lines[:3], "...", *lines[second - 3 : second + 5], "..."]

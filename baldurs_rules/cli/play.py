@@ -379,7 +379,7 @@ class _Session:
 
     def notation(self, seat: int, line: str, entries: Sequence[Entry]) -> Action | str | None:
         """An action's notation, or an option's label (``build ropewalk``), in any case."""
-        from baldurs_rules.errors import IllegalActionError, did_you_mean
+        from baldurs_rules.errors import IllegalActionError
 
         wanted = " ".join(line.lower().split())
         for entry in entries:
@@ -387,15 +387,9 @@ class _Session:
                 return self.pick(seat, entry, entries)
         if self.game.is_legal(wanted):
             return self.game.parse_action(wanted)
-        choices = [e.label for e in entries] + [str(a) for e in entries for a in e.actions]
-        starting = [c for c in dict.fromkeys(e.label for e in entries) if c.startswith(wanted)]
-        hint = did_you_mean(wanted, [*choices, *COMMANDS]) or did_you_mean(
-            wanted.split()[0], COMMANDS
-        )
-        if starting:
-            hint = "; options starting so: " + ", ".join(repr(c) for c in starting[:6])
         raise IllegalActionError(
-            f"{line.strip()[:60]!r} is not an option or a command here{hint} (type help)"
+            f"{line.strip()[:60]!r} is not an option or a command here"
+            f"{_hint(wanted, entries)} (type help)"
         )
 
     # ------------------------------------------------------------ commands
@@ -496,3 +490,23 @@ class _Session:
         self.seat_up = None
         self.out.print(f"loaded {_markup(path)}: {self.roster()}")
         return _CHANGED
+
+
+def _hint(wanted: str, entries: Sequence[Entry]) -> str:
+    """A suggestion for a line that is no option: the closest option or command, or the
+    options of the same kind (``build ...``) when the kind was right but the rest not."""
+    from baldurs_rules.errors import did_you_mean
+
+    labels = list(dict.fromkeys(e.label for e in entries))
+    starting = [label for label in labels if label.startswith(wanted)]
+    if starting:
+        return "; options starting so: " + ", ".join(repr(c) for c in starting[:6])
+    kind = wanted.split()[0]
+    choices = labels + [str(a) for e in entries for a in e.actions]
+    close = did_you_mean(wanted, [*choices, *COMMANDS])
+    if close.startswith("; did you mean"):
+        return close
+    same = [label for label in labels if label.split()[0] == kind]
+    if same:
+        return "; the options now: " + ", ".join(repr(c) for c in same[:6])
+    return did_you_mean(kind, [*COMMANDS, *(label.split()[0] for label in labels)])
