@@ -84,7 +84,7 @@ def serve(
     bot_delay: float,
     content_dir: str | None,
 ) -> None:
-    """Serve a game in the browser: one secret link per human seat, bots server-side.
+    """Serve a game in the browser: a secret link per human seat, bots on the server.
 
     Each human opens their own link; a spectator link shows the public table.
     The game is saved after every move: after a restart, --resume FILE

@@ -1,10 +1,10 @@
 """The secret keys of a web table: one per human seat and one for spectators.
 
-A token is 32 random bytes from [`secrets`][secrets], URL-safe; it goes in the
+A token is 32 random bytes from Python's ``secrets`` module, URL-safe; it goes in the
 *fragment* of the link the server prints (``/#seat=1&token=...``), which the
 browser never sends to the server in a request line or a ``Referer``, so it
 never shows in an access log. Every check compares in constant time
-([`hmac.compare_digest`][hmac.compare_digest]) against every key, so the time
+(``hmac.compare_digest``) against every key, so the time
 taken says nothing about how much of a guess was right or whose key it was
 close to.
 
