@@ -176,3 +176,11 @@ def test_the_docs_show_the_real_help() -> None:
     listing = CliRunner().invoke(main, ["--help"]).output
     line = next(line for line in listing.splitlines() if line.strip().startswith("serve"))
     assert line in (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+
+
+def test_the_advanced_setup_and_a_given_seed(served: list[dict[str, Any]], tmp_path: Path) -> None:
+    args = ["--players", "2", "--humans", "2", "--advanced", "--seed", "5"]
+    result = bbg(*args, "--save", str(tmp_path / "a.json"), "--port", str(free_port()))
+    assert result.exit_code == 0, result.output
+    game = served[0]["table"].game
+    assert game.state.advanced and game.state.seed == 5 and game.decision.kind == "draft"
