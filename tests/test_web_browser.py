@@ -68,15 +68,23 @@ class Server:
             command, cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
         )
         self.output = ""
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
+        try:
+            self._started(port)
+        except BaseException:
+            self.kill()
+            raise
+
+    def _started(self, port: int) -> None:
+        stdout = self.process.stdout
+        assert stdout is not None
+        for line in stdout:
             self.output += line
             if line.startswith("Serving"):
                 break
         else:
             raise AssertionError(f"bbg serve did not start:\n{self.output}")
         # keep reading what it prints, so a full pipe never stops the server
-        threading.Thread(target=self.process.stdout.read, daemon=True).start()
+        threading.Thread(target=stdout.read, daemon=True).start()
         self.links = dict(re.findall(r"^  (seat \d|spectators)[^:]*: +(\S+)$", self.output, re.M))
         deadline = time.monotonic() + 30
         while True:
@@ -89,8 +97,18 @@ class Server:
                 time.sleep(0.1)
 
     def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
         self.process.wait(10)
+
+
+@pytest.fixture
+def servers() -> Iterator[list[Server]]:
+    """The servers a test starts; every one is stopped at the end, whatever happened."""
+    started: list[Server] = []
+    yield started
+    for server in started:
+        server.kill()
 
 
 @pytest.fixture
@@ -147,10 +165,13 @@ def screenshot(page: Any, name: str) -> None:
     Image.open(target).convert("RGB").quantize(colors=256).save(target, optimize=True)
 
 
-def test_a_whole_game_by_clicks_with_a_restart(browser: Any, tmp_path: Path) -> None:
+def test_a_whole_game_by_clicks_with_a_restart(
+    browser: Any, servers: list[Server], tmp_path: Path
+) -> None:
     port, saved = free_port(), tmp_path / "table.json"
     bots = ["--bots", "random,greedy", "--seed", "2024"]
     server = Server(tmp_path, port, "--players", "4", "--humans", "2", *bots, "--save", str(saved))
+    servers.append(server)
     assert "seat 0 human, seat 1 human, seat 2 random, seat 3 greedy" in server.output
     pages = {}
     for seat in (0, 1):
@@ -178,6 +199,7 @@ def test_a_whole_game_by_clicks_with_a_restart(browser: Any, tmp_path: Path) -> 
             for page in pages.values():
                 page.wait_for_selector("body[data-state=reconnecting]")
             server = Server(tmp_path, port, "--resume", str(saved))
+            servers.append(server)
             assert f"(move {len(read_record(saved)['actions'])}, turn" in server.output
             assert server.links["seat 0"] == pages[0].url and server.links["seat 1"] == pages[1].url
             for page in pages.values():  # they come back by themselves
@@ -196,4 +218,3 @@ def test_a_whole_game_by_clicks_with_a_restart(browser: Any, tmp_path: Path) -> 
     if SHOTS:
         pages[0].locator("#scores-panel").scroll_into_view_if_needed()
         screenshot(pages[0], "web-scores.png")
-    server.kill()
