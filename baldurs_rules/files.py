@@ -126,7 +126,7 @@ def write_game_file(path: str | os.PathLike[str], game: Game, bots: Sequence[Bot
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(data, out, separators=(",", ":"))
+            out.write(json.dumps(data, separators=(",", ":")))  # one shot: the C encoder
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

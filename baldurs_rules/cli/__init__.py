@@ -373,12 +373,13 @@ main = cli
 
 def _register() -> None:
     """Add the commands of the submodules to the group (they import the helpers above)."""
-    from baldurs_rules.cli import balance, content, games, play
+    from baldurs_rules.cli import balance, content, games, play, serve
 
     for command in (
         content.validate,
         content.content_group,
         play.play,
+        serve.serve,
         content.explain,
         games.simulate,
         games.replay,

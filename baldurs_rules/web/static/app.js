@@ -1,0 +1,386 @@
+// The page of a bbg serve table: it shows what the server sends and sends back clicks.
+// The server is authoritative: this script never decides what is legal, it offers the
+// options the server listed. The seat and its key come from the link's fragment
+// (#seat=N&token=...), which the browser never sends to the server in a request.
+"use strict";
+
+(() => {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const seatText = params.get("seat") || "";
+  const token = params.get("token") || "";
+  const seat = seatText === "spectator" ? "spectator" : /^\d+$/.test(seatText) ? Number(seatText) : null;
+
+  let socket = null;
+  let catalog = null;
+  let state = null;
+  let lines = [];
+  let shownLines = 0;
+  let pendingCard = null;
+  let busy = false;
+  let retry = 300;
+  let fatal = false;
+
+  const $ = (id) => document.getElementById(id);
+
+  function element(tag, text, attributes) {
+    const node = document.createElement(tag);
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, value);
+    return node;
+  }
+
+  function name(id) {
+    return (catalog && catalog.names[id]) || id;
+  }
+
+  function text(id) {
+    return (catalog && catalog.texts[id]) || name(id);
+  }
+
+  function seatName(s) {
+    const colour = catalog ? catalog.color_names[s % catalog.color_names.length] : "";
+    return `seat ${s} (${colour})`;
+  }
+
+  function swatch(s) {
+    const box = element("span", null, { class: "swatch" });
+    if (catalog) box.style.background = catalog.colors[s % catalog.colors.length];
+    return box;
+  }
+
+  // ---------------------------------------------------------------- connection
+  function setStatus(label, kind) {
+    $("status").textContent = label;
+    document.body.dataset.state = kind;
+  }
+
+  function notice(message, code) {
+    const box = $("notice");
+    box.textContent = message;
+    box.dataset.code = code || "";
+    box.hidden = !message;
+  }
+
+  function connect() {
+    if (seat === null || !token) {
+      setStatus("no seat", "error");
+      notice("Open the link the server printed for your seat: it ends with #seat=…&token=….");
+      return;
+    }
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + "/ws");
+    socket.onopen = () => {
+      retry = 300;
+      send({ type: "join", seat, token });
+    };
+    socket.onmessage = (event) => receive(JSON.parse(event.data));
+    socket.onclose = () => {
+      busy = false;
+      if (fatal) return;
+      setStatus("reconnecting…", "reconnecting");
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 4000);
+    };
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function act(action) {
+    if (busy || !state) return;
+    busy = true;
+    document.body.dataset.busy = "true";
+    send({ type: "act", seat, token, action, version: state.version });
+  }
+
+  function receive(message) {
+    if (message.type === "welcome") {
+      catalog = message;
+      return;
+    }
+    if (message.type === "error") {
+      busy = false;
+      delete document.body.dataset.busy;
+      notice(message.message, message.code);
+      if (message.code === "unauthorized" || message.code === "wrong_seat") {
+        if (!state) {
+          fatal = true;
+          setStatus("refused", "error");
+          socket.close();
+        }
+      }
+      return;
+    }
+    if (message.type !== "state") return;
+    if (message.log.start === 0) {
+      lines = [];
+      shownLines = 0;
+      $("log").replaceChildren();
+    } else if (message.log.start !== lines.length) {
+      send({ type: "sync" });
+      return;
+    }
+    lines.push(...message.log.lines);
+    if (!state || state.version !== message.version) {
+      pendingCard = null;
+      if (state && $("notice").dataset.code !== "stale") notice("");
+    }
+    state = message;
+    busy = false;
+    delete document.body.dataset.busy;
+    setStatus("connected", "connected");
+    render();
+  }
+
+  // ---------------------------------------------------------------- rendering
+  function render() {
+    const view = state.view;
+    const decision = state.decision;
+    const mine = Boolean(decision && decision.mine);
+    document.body.dataset.version = String(state.version);
+    document.body.dataset.mine = String(mine);
+    document.body.dataset.over = String(view.phase === "over");
+    renderHeader(view, decision);
+    $("board").innerHTML = state.board; // the server's SVG: public information only
+    renderPrompt(decision);
+    renderCards(view, decision);
+    renderSeats(view);
+    renderTrades();
+    renderLog();
+    renderScores(view);
+    markTargets(decision);
+  }
+
+  function renderHeader(view, decision) {
+    const who = $("who");
+    who.replaceChildren();
+    if (seat === "spectator") who.append("Spectator");
+    else who.append(swatch(seat), `You are ${seatName(seat)}`);
+    let where = view.phase === "over" ? "game over" : "";
+    if (decision) where = decision.mine ? "your decision" : `${seatName(decision.seat)} decides`;
+    $("turn").textContent = `Turn ${view.turn} · ${view.phase} · move ${state.version} · ${where}`;
+  }
+
+  function groupsOf(decision) {
+    return decision && decision.mine ? decision.groups : [];
+  }
+
+  function isBuildGroup(group) {
+    return group.options.length > 1 || group.key !== group.options[0].action;
+  }
+
+  function renderPrompt(decision) {
+    const options = $("options");
+    options.replaceChildren();
+    if (!decision) {
+      $("prompt-title").textContent = "The game is over";
+      $("prompt").textContent = "See the final scoring.";
+      return;
+    }
+    if (!decision.mine) {
+      const label = state.labels[decision.seat];
+      $("prompt-title").textContent = "Waiting";
+      $("prompt").textContent = `${seatName(decision.seat)} (${label}) decides: ${decision.kind}.`;
+      return;
+    }
+    $("prompt-title").textContent = "Your move";
+    const picked = pendingCard && decision.groups.find((g) => g.key === `build ${pendingCard}`);
+    if (picked) {
+      $("prompt").textContent = `${picked.label}: click a lot on the board (or a button).`;
+      for (const option of picked.options) {
+        options.append(button(option.label, { "data-action": option.action }));
+      }
+      options.append(button("back", { "data-back": "" }, "back"));
+      return;
+    }
+    $("prompt").textContent = decision.prompt;
+    for (const group of decision.groups) {
+      if (isBuildGroup(group)) {
+        const card = group.key.split(" ")[1];
+        options.append(button(`${group.label} …`, { "data-pick": card }, "build"));
+      } else {
+        const option = group.options[0];
+        options.append(button(`${option.action} — ${option.label}`, { "data-action": option.action }));
+      }
+    }
+  }
+
+  function button(label, attributes, kind) {
+    const node = element("button", label, attributes);
+    node.type = "button";
+    if (kind) node.classList.add(kind);
+    return node;
+  }
+
+  function cardItem(id, extra) {
+    const item = element("li", null, { "data-card": id });
+    item.append(element("strong", name(id)));
+    if (extra) item.append(element("span", ` ${extra}`, { class: "worth" }));
+    item.append(element("div", text(id).split("\n").slice(1).join(" ").trim(), { class: "text" }));
+    return item;
+  }
+
+  function renderCards(view, decision) {
+    const groups = groupsOf(decision);
+    const actions = new Set(groups.flatMap((g) => g.options.map((o) => o.action)));
+    const builds = new Set(groups.filter(isBuildGroup).map((g) => g.key.split(" ")[1]));
+    const spectating = seat === "spectator";
+    $("hand-panel").hidden = spectating;
+    $("agenda-panel").hidden = spectating;
+    const hand = $("hand");
+    hand.replaceChildren();
+    for (const id of view.hand) {
+      const item = cardItem(id);
+      if (builds.has(id)) target(item, "data-pick", id);
+      else if (actions.has(`discard ${id}`)) target(item, "data-action", `discard ${id}`);
+      if (pendingCard === id) item.classList.add("picked");
+      hand.append(item);
+    }
+    if (!view.hand.length) hand.append(element("li", "(no cards)", { class: "empty" }));
+    const agendas = $("agendas");
+    agendas.replaceChildren();
+    for (const agenda of state.agendas) {
+      const item = cardItem(agenda.id, `(${agenda.worth} now)`);
+      if (actions.has(`discard ${agenda.id}`)) target(item, "data-action", `discard ${agenda.id}`);
+      agendas.append(item);
+    }
+    if (!state.agendas.length) agendas.append(element("li", "(no agendas)", { class: "empty" }));
+    renderOffer(view, actions);
+  }
+
+  function renderOffer(view, actions) {
+    const offer = $("offer");
+    offer.replaceChildren();
+    for (const id of view.offer) {
+      const item = cardItem(id);
+      if (actions.has(`take ${id}`)) target(item, "data-action", `take ${id}`);
+      offer.append(item);
+    }
+    const deck = element("li", `Building deck: ${view.deck_size} cards`, { "data-card": "deck", class: "deck" });
+    if (actions.has("take deck")) target(deck, "data-action", "take deck");
+    offer.append(deck);
+    for (const id of view.hq_offer) {
+      const item = cardItem(id);
+      if (actions.has(`hq ${id}`)) target(item, "data-action", `hq ${id}`);
+      offer.append(item);
+    }
+    const top = view.gate_deck_top;
+    $("gate").textContent = top ? `Top gate card: ${text(top).replace(/\n\s*/g, " · ")}` : "The gate deck is empty.";
+  }
+
+  function target(node, attribute, value) {
+    node.setAttribute(attribute, value);
+    node.classList.add("target");
+  }
+
+  function renderSeats(view) {
+    const table = $("seats");
+    table.replaceChildren();
+    const factions = Object.keys(state.seat_rows[0].influence);
+    const resources = Object.keys(state.seat_rows[0].resources);
+    const head = element("tr");
+    for (const label of ["seat", "player", ...resources, "cubes", ...factions.map(name), "worker", "built", "hand", "agendas"]) {
+      head.append(element("th", label));
+    }
+    table.append(head);
+    for (const row of state.seat_rows) {
+      const tr = element("tr", null, { "data-seat": String(row.seat) });
+      if (row.seat === view.current_player) tr.classList.add("deciding");
+      if (row.seat === seat) tr.classList.add("you");
+      const cell = element("td");
+      cell.append(swatch(row.seat), ` ${row.seat}${row.seat === seat ? " (you)" : ""}`);
+      tr.append(cell, element("td", state.labels[row.seat]));
+      for (const r of resources) tr.append(element("td", row.resources[r], { class: "number" }));
+      tr.append(element("td", row.cubes, { class: "number" }));
+      for (const f of factions) {
+        tr.append(element("td", row.influence[f], { class: "number", title: `next: ${row.next_rewards[f]}` }));
+      }
+      tr.append(element("td", row.worker), element("td", row.portfolio.join(", "), { class: "built" }));
+      tr.append(element("td", row.hand, { class: "number" }), element("td", row.agendas, { class: "number" }));
+      table.append(tr);
+    }
+  }
+
+  function renderTrades() {
+    const table = $("trades");
+    table.replaceChildren();
+    for (const row of state.locations) {
+      const tr = element("tr", null, { "data-location": row.id });
+      const workers = row.workers.map((s) => `s${s}`).join(" ") || "·";
+      tr.append(element("td", `${row.name} (${row.district})`), element("td", workers));
+      tr.append(element("td", row.damage ? `damage ${row.damage}` : ""));
+      for (const [cost, what] of row.trades) tr.append(element("td", `${cost}f: ${what}`));
+      table.append(tr);
+    }
+  }
+
+  function renderLog() {
+    const list = $("log");
+    for (; shownLines < lines.length; shownLines++) {
+      const [words, tone] = lines[shownLines];
+      list.append(element("li", words, { class: tone ? `tone-${tone}` : "" }));
+    }
+    list.scrollTop = list.scrollHeight;
+  }
+
+  function renderScores(view) {
+    const panel = $("scores-panel");
+    const scores = view.scores;
+    panel.hidden = !scores;
+    if (!scores) return;
+    const table = $("scores");
+    table.replaceChildren();
+    const steps = Object.keys(scores.steps);
+    const head = element("tr");
+    for (const label of ["seat", "player", "before", ...steps, "total", "rank"]) head.append(element("th", label));
+    table.append(head);
+    const rank = new Map(scores.ranking.map((s, i) => [s, i + 1]));
+    scores.prestige.forEach((total, s) => {
+      const tr = element("tr", null, { "data-seat": String(s) });
+      const cell = element("td");
+      cell.append(swatch(s), ` ${s}`);
+      tr.append(cell, element("td", state.labels[s]), element("td", scores.before_scoring[s], { class: "number" }));
+      for (const step of steps) tr.append(element("td", scores.steps[step][s], { class: "number" }));
+      tr.append(element("td", total, { class: "number total" }), element("td", rank.get(s), { class: "number" }));
+      table.append(tr);
+    });
+    const winners = scores.winners.map(seatName).join(", ");
+    const shared = scores.winners.length > 1 ? "Shared victory: " : "Winner: ";
+    $("winners").textContent = `${shared}${winners} with ${scores.prestige[scores.winners[0]]} prestige.`;
+  }
+
+  // ---------------------------------------------------------------- the board's targets
+  function boardNode(action) {
+    const [kind, first, second] = action.split(" ");
+    if (kind === "visit") return document.getElementById(`location-${first}`);
+    if (kind === "site") return document.getElementById(`node-${first}`);
+    if (kind === "build" && first === pendingCard) return document.getElementById(`lot-${second}`);
+    return null;
+  }
+
+  function markTargets(decision) {
+    for (const group of groupsOf(decision)) {
+      for (const option of group.options) {
+        const node = boardNode(option.action);
+        if (node) target(node, "data-action", option.action);
+      }
+    }
+  }
+
+  document.addEventListener("click", (event) => {
+    const node = event.target.closest("[data-action], [data-pick], [data-back]");
+    if (!node || !state) return;
+    if (node.hasAttribute("data-back")) {
+      pendingCard = null;
+      render();
+    } else if (node.hasAttribute("data-pick")) {
+      pendingCard = node.getAttribute("data-pick");
+      render();
+    } else {
+      act(node.getAttribute("data-action"));
+    }
+  });
+
+  connect();
+})();
