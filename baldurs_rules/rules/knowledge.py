@@ -91,6 +91,12 @@ def determinize(rules: Rules, state: State, seat: int, rng: random.Random) -> St
     revealed (the rest form the bag); the random generator gets a fresh state, so
     future draws are not those of the real game either.
 
+    The result depends only on what ``seat`` knows and on ``rng``: each pool's
+    cards are sorted before they are shuffled, so two states ``seat`` cannot tell
+    apart give the same sample for the same ``rng`` state. A bot that searches on
+    samples therefore chooses the same on the real game as on any determinization
+    of it (which is what not using hidden information means).
+
     Args:
         rules: The rules of the state's content.
         state: The real state (unchanged).
@@ -105,6 +111,7 @@ def determinize(rules: Rules, state: State, seat: int, rng: random.Random) -> St
         cards = [cards_at(state, where, owner)[i] for where, owner, i in slots]
         masks = [state.known_by.get(card, 0) for card in cards]
         batches = [state.batch.get(card) for card in cards]
+        cards.sort()  # canonical: the sample must not depend on where the cards really are
         rng.shuffle(cards)
         for (where, owner, index), card, mask, batch in zip(
             slots, cards, masks, batches, strict=True
