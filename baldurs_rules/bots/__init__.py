@@ -28,6 +28,7 @@ from baldurs_rules.bots.base import (
     split_specs,
 )
 from baldurs_rules.bots.heuristic import HEURISTIC_WEIGHTS, Evaluator, HeuristicBot
+from baldurs_rules.bots.ismcts import IsmctsBot
 from baldurs_rules.bots.simple import WEIGHTS, GreedyBot, RandomBot, evaluate
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "Evaluator",
     "GreedyBot",
     "HeuristicBot",
+    "IsmctsBot",
     "Option",
     "RandomBot",
     "SeededBot",

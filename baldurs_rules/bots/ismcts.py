@@ -1,0 +1,270 @@
+"""The search bot: multiple-observer information-set Monte-Carlo tree search.
+
+Each iteration of [`IsmctsBot`][baldurs_rules.bots.ismcts.IsmctsBot] deals a
+[determinization][baldurs_rules.game.Game.determinize] of the game for the
+deciding seat (a world it cannot tell from the real one) and plays down a search
+tree in it. There is one tree per seat, over what that seat observes
+(Cowling, Powley and Whitehouse's MO-ISMCTS): every action is public except a
+card put back under its deck in the advanced setup, which the other seats' trees
+record as ``discard ?``. At each decision the deciding seat's tree picks an
+action by UCT among the actions legal in this world, each counted over the
+iterations in which it was available (availability counts), so actions that
+exist only in some worlds are judged fairly. A build is chosen in two steps, its
+card and then its lot, so a hand of cards times a dozen lots does not spread the
+visits thin. The first action never tried ends the descent; the position is then
+scored by the heuristic [`Evaluator`][baldurs_rules.bots.heuristic.Evaluator]
+(optionally after a few random moves, ``rollout``), turned into win chances by a
+softmax over the seats' estimates, and each seat's tree is updated with its own.
+
+The budget is a number of iterations (deterministic for the bot's seed) or a
+time per decision (``think``), whichever ends first. The search stops early when
+the most visited action can no longer be overtaken.
+
+Examples:
+    >>> import baldurs_rules as br
+    >>> game = br.new_game(players=2, seed=3)
+    >>> bot = IsmctsBot(1, iterations=30)
+    >>> bot.choose(game) in game.legal_actions()
+    True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from baldurs_rules.actions import Action
+from baldurs_rules.bots.base import Option, SeededBot, register
+from baldurs_rules.bots.heuristic import Evaluator
+
+if TYPE_CHECKING:
+    from baldurs_rules.game import Game
+
+__all__ = ["HIDDEN_KINDS", "IsmctsBot", "observed"]
+
+HIDDEN_KINDS = frozenset({"discard"})
+"""Action kinds other seats do not see (only that the seat did something of the kind)."""
+
+_DEFAULT_ITERATIONS = 1000
+
+
+def observed(action: Action, mover: int, observer: int) -> Action:
+    """``action`` of seat ``mover`` as seat ``observer`` sees it.
+
+    Examples:
+        >>> observed(Action("discard", ("elfsong_tavern",)), 1, 0)
+        Action('discard ?')
+        >>> observed(Action("visit", ("high_hall",)), 1, 0)
+        Action('visit high_hall')
+    """
+    if mover != observer and action.kind in HIDDEN_KINDS:
+        return Action(action.kind, ("?",))
+    return action
+
+
+def _keys(action: Action) -> tuple[Any, ...]:
+    """The tree edges of an action: a build is its card, then its lot."""
+    if action.kind == "build":
+        return (("build", action.args[0]), action)
+    return (action,)
+
+
+class _Edge:
+    """One action (or a build's card) from a node: its statistics and the node below."""
+
+    __slots__ = ("available", "child", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+        self.child: dict[Any, _Edge] | None = None
+
+    def below(self) -> dict[Any, _Edge]:
+        if self.child is None:
+            self.child = {}
+        return self.child
+
+
+def _descend(node: dict[Any, _Edge], keys: tuple[Any, ...]) -> dict[Any, _Edge]:
+    """The node reached from ``node`` through ``keys`` (created as needed)."""
+    for key in keys:
+        edge = node.get(key)
+        if edge is None:
+            edge = node[key] = _Edge()
+        node = edge.below()
+    return node
+
+
+@register
+class IsmctsBot(SeededBot):
+    """Information-set MCTS with one tree per seat and heuristic leaf values.
+
+    Args:
+        seed: Seeds the generator (determinizations, untried actions, rollouts).
+        **options: ``iterations`` (1000 without ``think``), ``think`` (seconds per
+            decision), ``c`` (UCT exploration, 0.4), ``temperature`` (prestige
+            points per factor e of win odds in the leaf softmax, 5), ``rollout``
+            (random moves before the leaf is scored, 0). Spec:
+            ``ismcts:think=1s`` or ``ismcts:iterations=400,c=0.5``.
+
+    Examples:
+        >>> bot = IsmctsBot(0, iterations=20)
+        >>> bot.name
+        'ismcts:iterations=20'
+    """
+
+    name = "ismcts"
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "iterations": Option("int", None, 1, "iterations per decision"),
+        "think": Option("seconds", None, 0.001, "time per decision"),
+        "c": Option("float", 0.4, 0.0, "UCT exploration constant"),
+        "temperature": Option("float", 5.0, 0.01, "prestige per factor e of win odds"),
+        "rollout": Option("int", 0, 0, "random moves before a leaf is scored"),
+    }
+
+    def __init__(self, seed: int = 0, **options: Any) -> None:
+        super().__init__(seed, **options)
+        think = self.options["think"]
+        iterations = self.options["iterations"]
+        self.think: float | None = None if think is None else float(think)
+        if iterations is None:
+            iterations = _DEFAULT_ITERATIONS if think is None else 10**9
+        self.iterations = int(iterations)
+        self.c = float(self.options["c"])
+        self.temperature = float(self.options["temperature"])
+        self.rollout = int(self.options["rollout"])
+        self.last_iterations = 0
+        """Iterations run for the last decision (for benchmarks)."""
+
+    def choose(self, game: Game) -> Action:
+        """The most visited action at the root of the deciding seat's tree."""
+        options = game.legal_actions()
+        if len(options) == 1:
+            return options[0]
+        seat = game.current_player
+        base = game.clone(log=False)  # only ever determinized, never played on
+        roots: list[dict[Any, _Edge]] = [{} for _ in range(game.state.players)]
+        deadline = None if self.think is None else time.perf_counter() + self.think
+        done = 0
+        while done < self.iterations:
+            self._iterate(base.determinize(seat, self.rng), roots)
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if done % 16 == 0 and self._settled(roots[seat], self.iterations - done):
+                break
+        self.last_iterations = done
+        return self._best(roots[seat], options)
+
+    # ------------------------------------------------------------ one iteration
+    def _iterate(self, world: Game, roots: list[dict[Any, _Edge]]) -> None:
+        """Descend every seat's tree in one world, score the leaf, update the path."""
+        nodes = roots[:]
+        path: list[tuple[_Edge, int]] = []
+        players = len(roots)
+        while not world.is_over:
+            mover = world.current_player
+            action, edges, fresh = self._select(nodes[mover], world.legal_actions())
+            path.extend((edge, mover) for edge in edges)
+            world.apply(action)
+            nodes[mover] = edges[-1].below()
+            for seat in range(players):
+                if seat != mover:
+                    nodes[seat] = _descend(nodes[seat], _keys(observed(action, mover, seat)))
+            if fresh:
+                break
+        rewards = self._rewards(world)
+        for edge, mover in path:
+            edge.visits += 1
+            edge.total += rewards[mover]
+
+    def _select(
+        self, node: dict[Any, _Edge], legal: list[Action]
+    ) -> tuple[Action, list[_Edge], bool]:
+        """The action to play here: UCT over the available actions, a build in two steps.
+
+        Returns the action, the edges it follows in the mover's tree, and whether
+        one of them had never been tried (the descent ends there).
+        """
+        groups: dict[Any, list[Action]] = {}
+        for action in legal:
+            groups.setdefault(_keys(action)[0], []).append(action)
+        key, fresh = self._pick(node, list(groups))
+        edge = node[key]
+        actions = groups[key]
+        if actions[0].kind != "build":
+            return actions[0], [edge], fresh
+        lots = edge.below()
+        lot, lot_fresh = self._pick(lots, actions)
+        return lot, [edge, lots[lot]], fresh or lot_fresh
+
+    def _pick(self, node: dict[Any, _Edge], keys: list[Any]) -> tuple[Any, bool]:
+        """UCT among ``keys`` (each counted as available); an untried key first."""
+        untried = []
+        for key in keys:
+            edge = node.get(key)
+            if edge is None:
+                edge = node[key] = _Edge()
+            edge.available += 1
+            if edge.visits == 0:
+                untried.append(key)
+        if untried:
+            return untried[self.rng.randrange(len(untried))], True
+        best_key, best_score = keys[0], float("-inf")
+        c = self.c
+        for key in keys:
+            edge = node[key]
+            score = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
+            if score > best_score:
+                best_key, best_score = key, score
+        return best_key, False
+
+    def _rewards(self, world: Game) -> list[float]:
+        """Each seat's reward in [0, 1]: its share of the win, or a softmax of estimates."""
+        for _ in range(self.rollout):
+            if world.is_over:
+                break
+            options = world.legal_actions()
+            world.apply(options[self.rng.randrange(len(options))])
+        state = world.state
+        if state.scores is not None:
+            winners = state.scores["winners"]
+            return [1.0 / len(winners) if s in winners else 0.0 for s in range(state.players)]
+        values = Evaluator.of(world.content).values(state)
+        top = max(values)
+        odds = [math.exp((v - top) / self.temperature) for v in values]
+        total = sum(odds)
+        return [o / total for o in odds]
+
+    # ------------------------------------------------------------ the choice
+    @staticmethod
+    def _settled(root: dict[Any, _Edge], left: int) -> bool:
+        """Whether the most visited root choice can no longer be overtaken.
+
+        (Every root edge is legal: the deciding seat's options are the same in
+        every world.)
+        """
+        counts = sorted((edge.visits for edge in root.values()), reverse=True)
+        return len(counts) >= 2 and counts[0] - counts[1] > left
+
+    def _best(self, root: dict[Any, _Edge], options: list[Action]) -> Action:
+        """The most visited option (a build: most visited card, then lot); ties by value."""
+        groups: dict[Any, list[Action]] = {}
+        for action in options:
+            groups.setdefault(_keys(action)[0], []).append(action)
+        key = self._most_visited(root, list(groups))
+        actions = groups[key]
+        if actions[0].kind != "build":
+            return actions[0]
+        return self._most_visited(root[key].below(), actions) if key in root else actions[0]
+
+    def _most_visited(self, node: dict[Any, _Edge], keys: list[Any]) -> Any:
+        def rank(key: Any) -> tuple[int, float]:
+            edge = node.get(key)
+            if edge is None or edge.visits == 0:
+                return (0, 0.0)
+            return (edge.visits, edge.total / edge.visits)
+
+        return max(keys, key=rank)
