@@ -54,6 +54,7 @@ HEURISTIC_WEIGHTS: dict[str, float] = {
     "defense": 1.0,
     "defense_far": 0.3,
     "loss": 1.0,
+    "rivals": 0.0,
 }
 """The weights of [`Evaluator.terms`][baldurs_rules.bots.heuristic.Evaluator.terms].
 
@@ -79,7 +80,10 @@ only the final scoring counts.
   from its trigger) pays or costs;
 * ``defense_far``: the same for attacks further away (defenses will change);
 * ``loss``: the share of a building's network point and district counted as lost
-  when an attack will damage it.
+  when an attack will damage it;
+* ``rivals``: per point of the other seats' mean prestige and leftovers, counted
+  against the seat (what a move gives its rivals: connection bonuses, shared
+  rewards).
 
 Tuned by self-play (see the [Bots](../bots.md) page): one weight at a time, the
 value that won most seat-rotated games against the others at their current value.
@@ -213,7 +217,9 @@ class Evaluator:
           largest contributor) or cost (the buildings of non-contributors of a
           fallen one), at the current strength for imminent attacks (weight
           ``defense``) and at the strength after those for the others
-          (``defense_far``).
+          (``defense_far``);
+        * ``rivals``: minus ``rivals`` times the other seats' mean prestige and
+          leftovers.
         """
         w = HEURISTIC_WEIGHTS if weights is None else {**HEURISTIC_WEIGHTS, **weights}
         t, kind, owner = self.t, self.kind, state.owner
@@ -231,7 +237,19 @@ class Evaluator:
             "leftovers": self._leftovers(state, seat, young, w),
             "portfolio": (w["portfolio"] * young + w["portfolio_end"]) * len(state.portfolio[seat]),
             "defense": self._defense(state, seat, len(occupied), occupied, w),
+            "rivals": -w["rivals"] * self._rivals(state, seat) if w["rivals"] else 0.0,
         }
+
+    def _rivals(self, state: State, seat: int) -> float:
+        """The mean of the other seats' prestige and leftovers (what they won so far)."""
+        t, divisor = self.t, self.divisor
+        total = 0.0
+        for other in range(state.players):
+            if other != seat:
+                res = state.res[other]
+                total += res[t.prestige]
+                total += (sum(res[i] for i in t.leftovers) + len(state.hand[other])) / divisor
+        return total / max(1, state.players - 1)
 
     def _network(self, state: State, seat: int, mine: list[int]) -> tuple[int, int]:
         """(pieces in the seat's largest group, all its pieces on the map)."""

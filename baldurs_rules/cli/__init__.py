@@ -296,7 +296,7 @@ main = cli
 
 def _register() -> None:
     """Add the commands of the submodules to the group (they import the helpers above)."""
-    from baldurs_rules.cli import balance, content, games, play
+    from baldurs_rules.cli import balance, content, games, play, tournament
 
     for command in (
         content.validate,
@@ -306,6 +306,7 @@ def _register() -> None:
         games.replay,
         games.render,
         balance.balance,
+        tournament.tournament,
     ):
         cli.add_command(command)
 
