@@ -54,7 +54,7 @@ HEURISTIC_WEIGHTS: dict[str, float] = {
     "defense": 1.0,
     "defense_far": 0.3,
     "loss": 1.0,
-    "rivals": 0.0,
+    "rivals": 0.3,
 }
 """The weights of [`Evaluator.terms`][baldurs_rules.bots.heuristic.Evaluator.terms].
 
@@ -403,10 +403,10 @@ class Evaluator:
         return w["loss"] * value
 
 
-_SIZES: dict[str, Callable[[State, int], int]] = {
+_SIZES: dict[str, Callable[[State, int], Any]] = {
     "hand": lambda state, seat: len(state.hand[seat]),
     "agendas": lambda state, seat: len(state.agendas[seat]),
-    "portfolio": lambda state, seat: len(state.portfolio[seat]),
+    "portfolio": lambda state, seat: tuple(state.portfolio[seat]),  # which cards: gates differ
     "strength": lambda state, seat: state.strength,
     "opponents": lambda state, seat: state.players,
 }
