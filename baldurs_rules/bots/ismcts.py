@@ -26,6 +26,8 @@ Examples:
     >>> bot = IsmctsBot(1, iterations=30)
     >>> bot.choose(game) in game.legal_actions()
     True
+    >>> sum(visits for key, (visits, _) in bot.last_stats.items() if key.count(" ") < 2)
+    30
 """
 
 from __future__ import annotations
@@ -97,6 +99,23 @@ def _descend(node: dict[Any, _Edge], keys: tuple[Any, ...]) -> dict[Any, _Edge]:
     return node
 
 
+def _stats(root: dict[Any, _Edge]) -> dict[str, tuple[int, float]]:
+    """Visits and mean reward of every root choice, by notation (builds on two levels)."""
+    found: dict[str, tuple[int, float]] = {}
+    for key, edge in root.items():
+        name = (
+            " ".join(map(str, key))
+            if isinstance(key, tuple) and not isinstance(key, Action)
+            else str(key)
+        )
+        found[name] = (edge.visits, edge.total / edge.visits if edge.visits else 0.0)
+        if isinstance(key, tuple) and not isinstance(key, Action) and edge.child:
+            for lot, below in edge.child.items():
+                mean = below.total / below.visits if below.visits else 0.0
+                found[str(lot)] = (below.visits, mean)
+    return found
+
+
 @register
 class IsmctsBot(SeededBot):
     """Information-set MCTS with one tree per seat and heuristic leaf values.
@@ -136,7 +155,10 @@ class IsmctsBot(SeededBot):
         self.temperature = float(self.options["temperature"])
         self.rollout = int(self.options["rollout"])
         self.last_iterations = 0
-        """Iterations run for the last decision (for benchmarks)."""
+        """Iterations run for the last decision."""
+        self.last_stats: dict[str, tuple[int, float]] = {}
+        """The last decision's root statistics: ``(visits, mean reward)`` by choice (a
+        build's card as ``build <card>``, its lots as ``build <card> <lot>``)."""
 
     def choose(self, game: Game) -> Action:
         """The most visited action at the root of the deciding seat's tree."""
@@ -156,6 +178,7 @@ class IsmctsBot(SeededBot):
             if done % 16 == 0 and self._settled(roots[seat], self.iterations - done):
                 break
         self.last_iterations = done
+        self.last_stats = _stats(roots[seat])
         return self._best(roots[seat], options)
 
     # ------------------------------------------------------------ one iteration
