@@ -125,3 +125,15 @@ def test_compare_marks_new_and_removed_items() -> None:
     b = build_report([_record([1], {"y": {1: [1, 0]}, "z": {0: [1, 0]}})], 2, ["random"])
     status = {row["item"]: row["status"] for row in compare(a, b)}
     assert status == {"x": "new", "y": "both", "z": "removed"}
+
+
+def test_balance_defaults_to_the_heuristic_bot_and_takes_search_bots(tmp_path: Path) -> None:
+    for extra, label in (([], "bots: heuristic"), (["--bots", "ISMCTS:iterations=5"], "ismcts")):
+        out = tmp_path / "r.csv"
+        result = CliRunner().invoke(
+            main,
+            ["balance", "--games", "2", "--players", "2", "--out", str(out), "--chart",
+             str(tmp_path / "c.svg"), *extra],
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        assert label in result.output

@@ -135,10 +135,13 @@ def _content(directory: str | None) -> Content:
 
 
 def _bot_list(text: str) -> list[str]:
-    from baldurs_rules.bots import make_bot
+    from baldurs_rules.bots import make_bot, split_specs
     from baldurs_rules.errors import RulesError
 
-    names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    try:
+        names = [n.lower() for n in split_specs(text)]  # a spec's options have commas too
+    except RulesError as exc:
+        raise click.BadParameter(exc.message, param_hint="'--bots'") from None
     if not names:
         raise click.BadParameter("give at least one bot name", param_hint="'--bots'")
     for name in names:
