@@ -163,7 +163,7 @@ def score(weights: dict[str, float], current: dict[str, float], games: int, jobs
     return total
 
 
-def tune(games: int, rounds: int, jobs: int, keys: Sequence[str]) -> None:
+def tune(games: int, rounds: int, jobs: int, keys: Sequence[str], margin: float) -> None:
     current = dict(HEURISTIC_WEIGHTS)
     wins, n, _ = one_against_three(spec_of(current), "greedy", games, seed=1000, jobs=jobs)
     best = 0.25 + wins / n
@@ -175,7 +175,7 @@ def tune(games: int, rounds: int, jobs: int, keys: Sequence[str]) -> None:
                 candidate = {**current, key: round(trial, 3)}
                 found = score(candidate, current, games, jobs)
                 print(f"round {round_} {key}={trial:g}: score {found:.3f}", flush=True)
-                if found > best + 0.03:
+                if found > best + margin:
                     current, best = candidate, found
                     print(f"  kept: {spec_of(current)}", flush=True)
                     wins, n, _ = one_against_three(spec_of(current), "greedy", games, 1000, jobs)
@@ -200,6 +200,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--rounds", type=int, default=1)
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--keys", nargs="*", default=[])
+    p.add_argument("--margin", type=float, default=0.03, help="score gain needed to keep")
     args = parser.parse_args(argv)
     print(f"baldurs_rules {br.__version__}, Python {sys.version.split()[0]}")
     if args.command == "speed":
@@ -207,7 +208,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     elif args.command == "match":
         match(args.games, args.ismcts_games, args.think, args.seed, args.jobs, args.only)
     else:
-        tune(args.games, args.rounds, args.jobs, args.keys)
+        tune(args.games, args.rounds, args.jobs, args.keys, args.margin)
 
 
 if __name__ == "__main__":

@@ -283,3 +283,28 @@ def test_evaluate_counts_resources_and_weights(content: br.Content) -> None:
     richer.state.res[0][Rules.of(content).t.gold] += 3
     assert evaluate(richer, 0) > base
     assert evaluate(game, 0, {"portfolio": 100.0}) == base  # nothing in the portfolio yet
+
+
+# ---------------------------------------------------------------- the docs
+def test_the_bots_page_examples_run() -> None:
+    """Every ```python block of docs/bots.md runs (the custom bot example included)."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "bots.md").read_text(encoding="utf-8")
+    blocks = [part.split("```", 1)[0] for part in text.split("```python\n")[1:]]
+    assert len(blocks) >= 2
+    try:
+        for block in blocks:
+            exec(compile(block, "docs/bots.md", "exec"), {})
+        assert "builder" in BOTS
+    finally:
+        BOTS.pop("builder", None)
+
+
+def test_docstrings_state_no_option_defaults_by_hand() -> None:
+    """Defaults live in OPTIONS only: a docstring saying ``key`` (value) would go stale."""
+    import re
+
+    for cls in BOTS.values():
+        for key in cls.OPTIONS:
+            assert not re.search(rf"``{key}`` \(\d", cls.__doc__ or ""), (cls.name, key)

@@ -4,7 +4,7 @@ A bot follows the [`Bot`][baldurs_rules.bots.Bot] protocol: a ``name``, a
 ``choose(game) -> Action`` method, and ``state()``/``restore()`` for its random
 state. [`make_bot`][baldurs_rules.bots.make_bot] builds one from a *spec*
 (``greedy``, ``ismcts:iterations=400``; see [`baldurs_rules.bots.base`][]).
-Every bot sees only what its seat may see (see the [Bots](../bots.md) page).
+Every bot sees only what its seat may see (see the [Bots](bots.md) page).
 
 Examples:
     >>> from baldurs_rules.bots import make_bot, play_game

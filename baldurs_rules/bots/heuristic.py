@@ -85,7 +85,7 @@ only the final scoring counts.
   against the seat (what a move gives its rivals: connection bonuses, shared
   rewards).
 
-Tuned by self-play (see the [Bots](../bots.md) page): one weight at a time, the
+Tuned by self-play (see the [Bots](bots.md) page): one weight at a time, the
 value that won most seat-rotated games against the others at their current value.
 """
 
@@ -457,8 +457,8 @@ class HeuristicBot(SeededBot):
     Args:
         seed: Seeds the generator (determinizations and ties).
         weights: Overrides of [`HEURISTIC_WEIGHTS`][baldurs_rules.bots.heuristic.HEURISTIC_WEIGHTS].
-        **options: ``follow`` (1), ``lots`` (2), and any weight by name
-            (spec ``heuristic:defense=1.5``).
+        **options: ``follow``, ``lots`` and any weight by name (spec
+            ``heuristic:defense=1.5``); defaults in ``OPTIONS``.
 
     Examples:
         >>> import baldurs_rules as br

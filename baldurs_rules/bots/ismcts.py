@@ -122,10 +122,11 @@ class IsmctsBot(SeededBot):
 
     Args:
         seed: Seeds the generator (determinizations, untried actions, rollouts).
-        **options: ``iterations`` (1000 without ``think``), ``think`` (seconds per
-            decision), ``c`` (UCT exploration, 0.4), ``temperature`` (prestige
-            points per factor e of win odds in the leaf softmax, 5), ``rollout``
-            (random moves before the leaf is scored, 0). Spec:
+        **options: ``iterations`` (per decision; a fixed default without
+            ``think``), ``think`` (seconds per decision), ``c`` (UCT exploration),
+            ``temperature`` (prestige points per factor e of win odds in the leaf
+            softmax), ``rollout`` (random moves before a leaf is scored); defaults
+            in ``OPTIONS``. Spec:
             ``ismcts:think=1s`` or ``ismcts:iterations=400,c=0.5``.
 
     Examples:

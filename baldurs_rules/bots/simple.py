@@ -160,8 +160,8 @@ class GreedyBot(SeededBot):
     (an estimate of that seat's final prestige). When the action leaves the same
     seat to decide again within its move (the trade after placing the worker, the
     faction or site an effect asks for, the next ability of an income action),
-    the position is worth the best of those follow-ups, ``follow`` levels deep
-    (default 1), so such actions are not judged half-done; a follow-up of the
+    the position is worth the best of those follow-ups, ``follow`` levels deep,
+    so such actions are not judged half-done; a follow-up of the
     same kind as the decision at hand (the next ``use`` of an income action) is
     not looked into, it will be decided on its own. Ties (within 1e-9)
     are broken by the bot's seeded generator: a bot is deterministic for its seed.
