@@ -187,8 +187,14 @@ class Evaluator:
         return sum(self.terms(state, seat, weights).values())
 
     def values(self, state: State, weights: dict[str, float] | None = None) -> list[float]:
-        """[`value`][baldurs_rules.bots.heuristic.Evaluator.value] of every seat."""
-        return [self.value(state, seat, weights) for seat in range(state.players)]
+        """[`value`][baldurs_rules.bots.heuristic.Evaluator.value] of every seat (the
+        attacks to come are worked out once for all)."""
+        if state.scores is not None:
+            return [float(p) for p in state.scores["prestige"]]
+        plans = self.attacks(state)
+        return [
+            sum(self.terms(state, seat, weights, plans).values()) for seat in range(state.players)
+        ]
 
     def young(self, state: State) -> float:
         """Share of the lot tokens still in the bag (1 after setup, 0 once the end is triggered)."""
@@ -197,7 +203,11 @@ class Evaluator:
         return min(1.0, len(state.bag) / self.bag_at_start.get(state.players, 1))
 
     def terms(
-        self, state: State, seat: int, weights: dict[str, float] | None = None
+        self,
+        state: State,
+        seat: int,
+        weights: dict[str, float] | None = None,
+        plans: list[tuple[int, bool, float, float, list[int]]] | None = None,
     ) -> dict[str, float]:
         """The estimate of ``seat``'s final prestige, term by term.
 
@@ -236,7 +246,14 @@ class Evaluator:
             "agendas": self._agendas(state, seat, mine, young, w),
             "leftovers": self._leftovers(state, seat, young, w),
             "portfolio": (w["portfolio"] * young + w["portfolio_end"]) * len(state.portfolio[seat]),
-            "defense": self._defense(state, seat, len(occupied), occupied, w),
+            "defense": self._defense(
+                state,
+                seat,
+                self.attacks(state) if plans is None else plans,
+                len(occupied),
+                occupied,
+                w,
+            ),
             "rivals": -w["rivals"] * self._rivals(state, seat) if w["rivals"] else 0.0,
         }
 
@@ -331,10 +348,15 @@ class Evaluator:
         premium += w["card"] * min(len(hand), state.cubes[seat])
         return value + premium * young
 
-    def _defense(
-        self, state: State, seat: int, districts: int, occupied: set[int], w: dict[str, float]
-    ) -> float:
-        """What the attacks still to come will pay or cost ``seat`` (see ``terms``)."""
+    def attacks(self, state: State) -> list[tuple[int, bool, float, float, list[int]]]:
+        """The attacks still to come: (district, imminent, strength, chance, defense per seat).
+
+        Imminent: one token from the trigger (met at the current strength); the
+        others meet the strength after the imminent ones. The chance is 1 when the
+        district's hidden lots can still trigger it (or its last one is the face-down
+        token: then the final attack comes there), else the chance the face-down
+        token is one of them.
+        """
         t, owner, piece, lots = self.t, state.owner, state.piece, state.lots
         unrevealed = len(state.bag) + (1 if lots[state.final_token] == LOT_HIDDEN else 0)
         plans: list[tuple[int, bool, float]] = []
@@ -352,26 +374,35 @@ class Evaluator:
             soon = left == 1
             imminent += soon
             plans.append((d, soon, 1.0 if hidden >= left else hidden / max(1, unrevealed)))
-        last = len(self.strength) - 1
-        later = self.strength[min(last, state.strength + imminent)]
-        value = 0.0
+        now = self.strength[state.strength]
+        later = self.strength[min(len(self.strength) - 1, state.strength + imminent)]
+        found = []
         for d, soon, chance in plans:
-            strength = self.strength[state.strength] if soon else later
-            mine = total = 0
-            others: dict[int, int] = {}
+            contribution = [0] * state.players
             for site in t.district_forts[d]:
                 who, kind = owner[site], piece[site]
                 if who >= 0 and kind >= 0:
-                    points = t.defense[kind]
-                    total += points
-                    if who == seat:
-                        mine += points
-                    else:
-                        others[who] = others.get(who, 0) + points
+                    contribution[who] += t.defense[kind]
+            found.append((d, soon, now if soon else later, chance, contribution))
+        return found
+
+    def _defense(
+        self,
+        state: State,
+        seat: int,
+        plans: list[tuple[int, bool, float, float, list[int]]],
+        districts: int,
+        occupied: set[int],
+        w: dict[str, float],
+    ) -> float:
+        """What the attacks still to come will pay or cost ``seat`` (see ``terms``)."""
+        value = 0.0
+        for d, soon, strength, chance, contribution in plans:
+            mine = contribution[seat]
             weight = (w["defense"] if soon else w["defense_far"]) * chance
-            if total >= strength:
+            if sum(contribution) >= strength:
                 if mine > 0:
-                    best = max(others.values(), default=0)
+                    best = max(c for s, c in enumerate(contribution) if s != seat)
                     value += weight * strength * (1.0 + (self.held_bonus if mine > best else 0.0))
             elif mine == 0:
                 value -= weight * self._loss(state, seat, d, districts, occupied, w)

@@ -125,7 +125,8 @@ class IsmctsBot(SeededBot):
         **options: ``iterations`` (per decision; a fixed default without
             ``think``), ``think`` (seconds per decision), ``c`` (UCT exploration),
             ``temperature`` (prestige points per factor e of win odds in the leaf
-            softmax), ``rollout`` (random moves before a leaf is scored); defaults
+            softmax), ``rollout`` (random moves before a leaf is scored),
+            ``horizon`` (turns after the current one the tree looks into); defaults
             in ``OPTIONS``. Spec:
             ``ismcts:think=1s`` or ``ismcts:iterations=400,c=0.5``.
 
@@ -142,6 +143,7 @@ class IsmctsBot(SeededBot):
         "c": Option("float", 0.4, 0.0, "UCT exploration constant"),
         "temperature": Option("float", 5.0, 0.01, "prestige per factor e of win odds"),
         "rollout": Option("int", 0, 0, "random moves before a leaf is scored"),
+        "horizon": Option("int", 1000, 0, "turns after this one the tree looks into"),
     }
 
     def __init__(self, seed: int = 0, **options: Any) -> None:
@@ -155,6 +157,7 @@ class IsmctsBot(SeededBot):
         self.c = float(self.options["c"])
         self.temperature = float(self.options["temperature"])
         self.rollout = int(self.options["rollout"])
+        self.horizon = int(self.options["horizon"])
         self.last_iterations = 0
         """Iterations run for the last decision."""
         self.last_stats: dict[str, tuple[int, float]] = {}
@@ -172,7 +175,7 @@ class IsmctsBot(SeededBot):
         deadline = None if self.think is None else time.perf_counter() + self.think
         done = 0
         while done < self.iterations:
-            self._iterate(base.determinize(seat, self.rng), roots)
+            self._iterate(base.determinize(seat, self.rng), roots, game.state.turn + self.horizon)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -183,12 +186,15 @@ class IsmctsBot(SeededBot):
         return self._best(roots[seat], options)
 
     # ------------------------------------------------------------ one iteration
-    def _iterate(self, world: Game, roots: list[dict[Any, _Edge]]) -> None:
-        """Descend every seat's tree in one world, score the leaf, update the path."""
+    def _iterate(self, world: Game, roots: list[dict[Any, _Edge]], last_turn: int = 10**9) -> None:
+        """Descend every seat's tree in one world, score the leaf, update the path.
+
+        The descent also ends once the game is past turn ``last_turn`` (the horizon).
+        """
         nodes = roots[:]
         path: list[tuple[_Edge, int]] = []
         players = len(roots)
-        while not world.is_over:
+        while not world.is_over and world.state.turn <= last_turn:
             mover = world.current_player
             action, edges, fresh = self._select(nodes[mover], world.legal_actions())
             path.extend((edge, mover) for edge in edges)
