@@ -231,7 +231,12 @@ class Evaluator:
         * ``rivals``: minus ``rivals`` times the other seats' mean prestige and
           leftovers.
         """
-        w = HEURISTIC_WEIGHTS if weights is None else {**HEURISTIC_WEIGHTS, **weights}
+        if weights is None:
+            w = HEURISTIC_WEIGHTS
+        elif len(weights) == len(HEURISTIC_WEIGHTS):  # a full set (the bot's): as it is
+            w = weights
+        else:
+            w = {**HEURISTIC_WEIGHTS, **weights}
         t, kind, owner = self.t, self.kind, state.owner
         young = self.young(state)
         res = state.res[seat]

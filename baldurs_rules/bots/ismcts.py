@@ -144,6 +144,9 @@ class IsmctsBot(SeededBot):
         "temperature": Option("float", 5.0, 0.01, "prestige per factor e of win odds"),
         "rollout": Option("int", 0, 0, "random moves before a leaf is scored"),
         "horizon": Option("int", 1000, 0, "turns after this one the tree looks into"),
+        "finish": Option("int", 1, 0, "1: a new node's move is played to its end first"),
+        "reward": Option("int", 0, 0, "0: softmax of estimates, 1: margin over the best rival"),
+        "prior": Option("float", 0.0, 0.0, "weight of the heuristic's root ranking"),
     }
 
     def __init__(self, seed: int = 0, **options: Any) -> None:
@@ -158,8 +161,13 @@ class IsmctsBot(SeededBot):
         self.temperature = float(self.options["temperature"])
         self.rollout = int(self.options["rollout"])
         self.horizon = int(self.options["horizon"])
+        self.finish = bool(self.options["finish"])
+        self.margin = bool(self.options["reward"])
+        self.prior = float(self.options["prior"])
+        self._bias: dict[Any, float] = {}
         self.last_iterations = 0
         """Iterations run for the last decision."""
+        self._root: dict[Any, _Edge] = {}
         self.last_stats: dict[str, tuple[int, float]] = {}
         """The last decision's root statistics: ``(visits, mean reward)`` by choice (a
         build's card as ``build <card>``, its lots as ``build <card> <lot>``)."""
@@ -172,6 +180,8 @@ class IsmctsBot(SeededBot):
         seat = game.current_player
         base = game.clone(log=False)  # only ever determinized, never played on
         roots: list[dict[Any, _Edge]] = [{} for _ in range(game.state.players)]
+        self._bias = self._root_bias(base, options) if self.prior else {}
+        self._root = roots[seat]
         deadline = None if self.think is None else time.perf_counter() + self.think
         done = 0
         while done < self.iterations:
@@ -194,8 +204,11 @@ class IsmctsBot(SeededBot):
         nodes = roots[:]
         path: list[tuple[_Edge, int]] = []
         players = len(roots)
+        expanding = -1  # the seat whose move is being finished after a new node
         while not world.is_over and world.state.turn <= last_turn:
             mover = world.current_player
+            if expanding >= 0 and mover != expanding:
+                break
             action, edges, fresh = self._select(nodes[mover], world.legal_actions())
             path.extend((edge, mover) for edge in edges)
             world.apply(action)
@@ -203,8 +216,10 @@ class IsmctsBot(SeededBot):
             for seat in range(players):
                 if seat != mover:
                     nodes[seat] = _descend(nodes[seat], _keys(observed(action, mover, seat)))
-            if fresh:
-                break
+            if fresh and expanding < 0:
+                expanding = mover if self.finish else -2
+                if expanding == -2:
+                    break
         rewards = self._rewards(world)
         for edge, mover in path:
             edge.visits += 1
@@ -251,6 +266,24 @@ class IsmctsBot(SeededBot):
                 best_key, best_score = key, score
         return best_key, False
 
+    def _root_bias(self, base: Game, options: list[Action]) -> dict[Any, float]:
+        """The heuristic bot's ranking of the root choices, scaled to [0, 1] (best 1)."""
+        from baldurs_rules.bots.heuristic import HeuristicBot
+
+        seat = base.current_player
+        sample = base.determinize(seat, self.rng)
+        kind = sample.state.decision[0] if sample.state.decision else ""
+        looked = HeuristicBot(0)._lookahead(sample, options, seat, kind, 1)
+        best: dict[Any, float] = {}
+        for action, value in looked:
+            key = _keys(action)[0]
+            best[key] = max(best.get(key, float("-inf")), value)
+        if not best:
+            return {}
+        low, high = min(best.values()), max(best.values())
+        span = (high - low) or 1.0
+        return {key: (value - low) / span for key, value in best.items()}
+
     def _rewards(self, world: Game) -> list[float]:
         """Each seat's reward in [0, 1]: its share of the win, or a softmax of estimates."""
         for _ in range(self.rollout):
@@ -263,6 +296,12 @@ class IsmctsBot(SeededBot):
             winners = state.scores["winners"]
             return [1.0 / len(winners) if s in winners else 0.0 for s in range(state.players)]
         values = Evaluator.of(world.content).values(state)
+        if self.margin:
+            rewards = []
+            for seat, value in enumerate(values):
+                rival = max(v for s, v in enumerate(values) if s != seat)
+                rewards.append(1.0 / (1.0 + math.exp((rival - value) / self.temperature)))
+            return rewards
         top = max(values)
         odds = [math.exp((v - top) / self.temperature) for v in values]
         total = sum(odds)
