@@ -209,6 +209,7 @@ def test_think_reads_durations(text: str, seconds: float) -> None:
         ("ismcts:iterations=0", "option 'iterations' of bot 'ismcts' must be at least 1, not '0'"),
         ("ismcts:think=fast", "must be a duration such as 0.5s or 500ms, not 'fast'"),
         ("ismcts:c=nan", "option 'c' of bot 'ismcts' must be a number, not 'nan'"),
+        ("ismcts:clock=cpus", "must be one of 'wall', 'cpu', not 'cpus'; did you mean 'cpu'?"),
         ("ismcts:", "has nothing after ':'"),
         ("ismcts:iterations", "'iterations' is not key=value (options of 'ismcts': iterations,"),
         ("ismcts:c=1,c=2", "gives option 'c' twice"),

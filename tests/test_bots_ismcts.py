@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 
 import pytest
 
@@ -60,6 +61,9 @@ def test_a_time_budget_stops_the_search() -> None:
     assert bot.think == pytest.approx(0.02) and bot.iterations > 10**6
     assert bot.choose(game) in game.legal_actions()
     assert 1 <= bot.last_iterations < bot.iterations
+    cpu = make_bot("ismcts:think=20ms,clock=cpu", 2)
+    assert isinstance(cpu, IsmctsBot) and cpu.clock is time.process_time
+    assert cpu.choose(game) in game.legal_actions() and cpu.last_iterations >= 1
     both = IsmctsBot(2, think=60.0, iterations=25)  # whichever ends first
     both.choose(game)
     assert both.last_iterations <= 25

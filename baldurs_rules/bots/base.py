@@ -81,16 +81,19 @@ class Option:
     """One option a bot takes in its spec.
 
     Attributes:
-        kind: ``int``, ``float`` or ``seconds`` (``0.5s``, ``500ms``, ``2``, ``1m``).
+        kind: ``int``, ``float``, ``seconds`` (``0.5s``, ``500ms``, ``2``, ``1m``) or
+            ``choice`` (one of ``choices``).
         default: The value without the option (None: not set).
-        minimum: The smallest value accepted.
+        minimum: The smallest value accepted (numbers).
         help: What it does, in a few words.
+        choices: The words a ``choice`` accepts.
     """
 
     kind: str
     default: Any
     minimum: float = 0.0
     help: str = ""
+    choices: tuple[str, ...] = ()
 
     def parse(self, bot: str, key: str, text: str) -> Any:
         """The value of ``text`` for option ``key`` of ``bot``.
@@ -101,7 +104,17 @@ class Option:
         Examples:
             >>> Option("seconds", None).parse("ismcts", "think", "250ms")
             0.25
+            >>> Option("choice", "wall", choices=("wall", "cpu")).parse("ismcts", "clock", "cpu")
+            'cpu'
         """
+        if self.kind == "choice":
+            if text not in self.choices:
+                raise RulesError(
+                    f"option {key!r} of bot {bot!r} must be one of"
+                    f" {', '.join(map(repr, self.choices))}, not {text!r}"
+                    f"{did_you_mean(text, self.choices)}"
+                )
+            return text
         expected = {
             "int": "a whole number",
             "float": "a number",

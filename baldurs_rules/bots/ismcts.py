@@ -144,6 +144,12 @@ class IsmctsBot(SeededBot):
         "temperature": Option("float", 5.0, 0.01, "prestige per factor e of win odds"),
         "rollout": Option("int", 0, 0, "random moves before a leaf is scored"),
         "horizon": Option("int", 1000, 0, "turns after this one the tree looks into"),
+        "clock": Option(
+            "choice",
+            "wall",
+            help="what think counts: wall time or this process's CPU time",
+            choices=("wall", "cpu"),
+        ),
         "finish": Option("int", 1, 0, "1: a new node's move is played to its end first"),
         "reward": Option("int", 0, 0, "0: softmax of estimates, 1: margin over the best rival"),
         "prior": Option("float", 0.0, 0.0, "weight of the heuristic's root ranking"),
@@ -162,6 +168,7 @@ class IsmctsBot(SeededBot):
         self.rollout = int(self.options["rollout"])
         self.horizon = int(self.options["horizon"])
         self.finish = bool(self.options["finish"])
+        self.clock = time.process_time if self.options["clock"] == "cpu" else time.perf_counter
         self.margin = bool(self.options["reward"])
         self.prior = float(self.options["prior"])
         self._bias: dict[Any, float] = {}
@@ -182,14 +189,18 @@ class IsmctsBot(SeededBot):
         roots: list[dict[Any, _Edge]] = [{} for _ in range(game.state.players)]
         self._bias = self._root_bias(base, options) if self.prior else {}
         self._root = roots[seat]
-        deadline = None if self.think is None else time.perf_counter() + self.think
+        start = self.clock()
         done = 0
         while done < self.iterations:
             self._iterate(base.determinize(seat, self.rng), roots, game.state.turn + self.horizon)
             done += 1
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-            if done % 16 == 0 and self._settled(roots[seat], self.iterations - done):
+            left = self.iterations - done
+            if self.think is not None:
+                spent = self.clock() - start
+                if spent >= self.think:
+                    break
+                left = min(left, int(done / max(spent, 1e-9) * (self.think - spent)) + 1)
+            if done % 16 == 0 and self._settled(roots[seat], left):
                 break
         self.last_iterations = done
         self.last_stats = _stats(roots[seat])
