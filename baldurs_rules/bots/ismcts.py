@@ -150,6 +150,7 @@ class IsmctsBot(SeededBot):
             help="what think counts: wall time or this process's CPU time",
             choices=("wall", "cpu"),
         ),
+        "worlds": Option("int", 0, 0, "determinizations dealt and reused (0: a new one each time)"),
         "finish": Option("int", 1, 0, "1: a new node's move is played to its end first"),
         "reward": Option("int", 0, 0, "0: softmax of estimates, 1: margin over the best rival"),
         "prior": Option("float", 0.0, 0.0, "weight of the heuristic's root ranking"),
@@ -168,6 +169,7 @@ class IsmctsBot(SeededBot):
         self.rollout = int(self.options["rollout"])
         self.horizon = int(self.options["horizon"])
         self.finish = bool(self.options["finish"])
+        self.worlds = int(self.options["worlds"])
         self.clock = time.process_time if self.options["clock"] == "cpu" else time.perf_counter
         self.margin = bool(self.options["reward"])
         self.prior = float(self.options["prior"])
@@ -189,10 +191,13 @@ class IsmctsBot(SeededBot):
         roots: list[dict[Any, _Edge]] = [{} for _ in range(game.state.players)]
         self._bias = self._root_bias(base, options) if self.prior else {}
         self._root = roots[seat]
+        pool: list[Game] = []
         start = self.clock()
         done = 0
         while done < self.iterations:
-            self._iterate(base.determinize(seat, self.rng), roots, game.state.turn + self.horizon)
+            self._iterate(
+                self._world(base, seat, done, pool), roots, game.state.turn + self.horizon
+            )
             done += 1
             left = self.iterations - done
             if self.think is not None:
@@ -205,6 +210,16 @@ class IsmctsBot(SeededBot):
         self.last_iterations = done
         self.last_stats = _stats(roots[seat])
         return self._best(roots[seat], options)
+
+    def _world(self, base: Game, seat: int, done: int, pool: list[Game]) -> Game:
+        """A world for iteration ``done``: a new determinization, or a copy of one of the
+        ``worlds`` dealt first (copying is much cheaper than dealing)."""
+        if not self.worlds:
+            return base.determinize(seat, self.rng)
+        if len(pool) < self.worlds:
+            pool.append(base.determinize(seat, self.rng))
+            return pool[-1].clone(log=False)
+        return pool[done % self.worlds].clone(log=False)
 
     # ------------------------------------------------------------ one iteration
     def _iterate(self, world: Game, roots: list[dict[Any, _Edge]], last_turn: int = 10**9) -> None:
