@@ -14,7 +14,8 @@ interval; run long matches under ``nice`` on a shared machine.
 * ``match``: seat-rotated 4-player games of one bot against three copies of
   another: ``heuristic`` vs ``greedy`` (target: at least 45% wins), ``ismcts`` at
   ``--think`` (default 1 s) per decision vs ``greedy`` (60%) and vs ``heuristic``
-  (40%);
+  (40%). The search's second counts its own CPU time by default (``--clock cpu``),
+  so other jobs on a shared machine do not take its thinking time away;
 * ``tune``: coordinate search over the heuristic's weights; each candidate plays
   one seat against three bots with the current weights (self-play) and one
   against three ``greedy``, on the same seeds; a change is kept when it wins more
@@ -133,8 +134,10 @@ def report(hero: str, field: str, games: int, seed: int, jobs: int, target: floa
     )
 
 
-def match(games: int, ismcts_games: int, think: str, seed: int, jobs: int, only: str) -> None:
-    search = f"ismcts:think={think}"
+def match(
+    games: int, ismcts_games: int, think: str, clock: str, seed: int, jobs: int, only: str
+) -> None:
+    search = f"ismcts:think={think},clock={clock}"
     plan = {
         "heuristic": ("heuristic", "greedy", games, 0.45),
         "greedy": (search, "greedy", ismcts_games, 0.60),
@@ -192,6 +195,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--games", type=int, default=400, help="games of heuristic vs greedy")
     p.add_argument("--ismcts-games", type=int, default=100, help="games of each ismcts match")
     p.add_argument("--think", default="1s")
+    p.add_argument("--clock", default="cpu", choices=["cpu", "wall"], help="what --think counts")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--only", default="all", choices=["all", "heuristic", "greedy", "vs-heuristic"])
@@ -206,7 +210,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.command == "speed":
         speed(args.games)
     elif args.command == "match":
-        match(args.games, args.ismcts_games, args.think, args.seed, args.jobs, args.only)
+        match(
+            args.games, args.ismcts_games, args.think, args.clock, args.seed, args.jobs, args.only
+        )
     else:
         tune(args.games, args.rounds, args.jobs, args.keys, args.margin)
 
