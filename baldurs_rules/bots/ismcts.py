@@ -11,13 +11,16 @@ action by UCT among the actions legal in this world, each counted over the
 iterations in which it was available (availability counts), so actions that
 exist only in some worlds are judged fairly. A build is chosen in two steps, its
 card and then its lot, so a hand of cards times a dozen lots does not spread the
-visits thin. The first action never tried ends the descent; the position is then
-scored by the heuristic [`Evaluator`][baldurs_rules.bots.heuristic.Evaluator]
-(optionally after a few random moves, ``rollout``), turned into win chances by a
-softmax over the seats' estimates, and each seat's tree is updated with its own.
+visits thin. The first action never tried ends the descent once the move it
+belongs to is complete (the trade after placing the worker is chosen in the tree
+too); the position is then scored by the heuristic
+[`Evaluator`][baldurs_rules.bots.heuristic.Evaluator] (optionally after a few
+random moves, ``rollout``), turned into win chances by a softmax over the seats'
+estimates, and each seat's tree is updated with its own.
 
 The budget is a number of iterations (deterministic for the bot's seed) or a
-time per decision (``think``), whichever ends first. The search stops early when
+time per decision (``think``, wall-clock or with ``clock=cpu`` the process's CPU
+time), whichever ends first. The search stops early when
 the most visited action can no longer be overtaken.
 
 Examples:
