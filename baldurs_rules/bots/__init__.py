@@ -27,7 +27,8 @@ from baldurs_rules.bots.base import (
     register,
     split_specs,
 )
-from baldurs_rules.bots.heuristic import HEURISTIC_WEIGHTS, Evaluator, HeuristicBot
+from baldurs_rules.bots.evaluation import HEURISTIC_WEIGHTS, Evaluator
+from baldurs_rules.bots.heuristic import HeuristicBot
 from baldurs_rules.bots.ismcts import IsmctsBot
 from baldurs_rules.bots.simple import WEIGHTS, GreedyBot, RandomBot, evaluate
 

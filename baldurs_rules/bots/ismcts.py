@@ -14,7 +14,7 @@ card and then its lot, so a hand of cards times a dozen lots does not spread the
 visits thin. The first action never tried ends the descent once the move it
 belongs to is complete (the trade after placing the worker is chosen in the tree
 too); the position is then scored by the heuristic
-[`Evaluator`][baldurs_rules.bots.heuristic.Evaluator] (optionally after a few
+[`Evaluator`][baldurs_rules.bots.evaluation.Evaluator] (optionally after a few
 random moves, ``rollout``), turned into win chances by a softmax over the seats'
 estimates, and each seat's tree is updated with its own.
 
@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from baldurs_rules.actions import Action
 from baldurs_rules.bots.base import Option, SeededBot, register
-from baldurs_rules.bots.heuristic import Evaluator
+from baldurs_rules.bots.evaluation import Evaluator
 
 if TYPE_CHECKING:
     from baldurs_rules.game import Game
