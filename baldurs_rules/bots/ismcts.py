@@ -129,8 +129,12 @@ class IsmctsBot(SeededBot):
             ``think``), ``think`` (seconds per decision), ``c`` (UCT exploration),
             ``temperature`` (prestige points per factor e of win odds in the leaf
             softmax), ``rollout`` (random moves before a leaf is scored),
-            ``horizon`` (turns after the current one the tree looks into); defaults
-            in ``OPTIONS``. Spec:
+            ``horizon`` (turns after the current one the tree looks into),
+            ``clock`` (``wall`` or ``cpu``: what ``think`` counts), ``worlds``
+            (determinizations dealt and reused; 0: one per iteration), ``finish``
+            (1: a new node's move is completed before scoring), ``reward`` (0:
+            softmax, 1: margin over the best rival), ``prior`` (weight of the
+            heuristic bot's ranking at the root); defaults in ``OPTIONS``. Spec:
             ``ismcts:think=1s`` or ``ismcts:iterations=400,c=0.5``.
 
     Examples:
