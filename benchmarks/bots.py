@@ -9,8 +9,9 @@ interval; run long matches under ``nice`` on a shared machine.
 * ``speed``: milliseconds per decision of ``greedy`` and ``heuristic`` (mean,
   median, 90th percentile, over every decision of 4-player games between copies
   of the bot) and ISMCTS iterations per second, next to the time of a random
-  game in the same run (the machine's yardstick: absolute times on a shared
-  machine move by tens of percent);
+  game in the same run (the machine's yardstick). Times are this process's CPU
+  time (``time.process_time``), which other jobs on a shared machine disturb
+  much less than wall-clock time;
 * ``match``: seat-rotated 4-player games of one bot against three copies of
   another: ``heuristic`` vs ``greedy`` (target: at least 45% wins), ``ismcts`` at
   ``--think`` (default 1 s) per decision vs ``greedy`` (60%) and vs ``heuristic``
@@ -44,10 +45,10 @@ def random_game_seconds(content: br.Content, games: int = 20) -> float:
     for seed in range(games):
         game = br.new_game(4, seed, content=content)
         rng = random.Random(seed)
-        start = time.perf_counter()
+        start = time.process_time()
         while not game.is_over:
             game.apply(rng.choice(game.legal_actions()))
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return statistics.median(times)
 
 
@@ -59,9 +60,9 @@ def decision_times(spec: str, games: int, content: br.Content) -> list[float]:
         game = br.new_game(4, seed, content=content)
         while not game.is_over:
             bot = bots[game.current_player]
-            start = time.perf_counter()
+            start = time.process_time()
             action = bot.choose(game)
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
             game.apply(action)
     return times
 
@@ -79,9 +80,9 @@ def ismcts_rate(content: br.Content, positions: int = 6, iterations: int = 300) 
         while game.state.decision is not None and len(game.legal_actions()) < 2:
             game.apply(greedy[game.current_player].choose(game))
         bot = IsmctsBot(seed, iterations=iterations)
-        start = time.perf_counter()
+        start = time.process_time()
         bot.choose(game)
-        spent += time.perf_counter() - start
+        spent += time.process_time() - start
         done += bot.last_iterations
     return done / spent
 
