@@ -175,3 +175,12 @@ def test_the_heuristic_beats_random_players() -> None:
     summary = summarize(records)
     assert summary["wins_per_bot"]["heuristic"] >= 6, summary["wins_per_bot"]
     assert summary["mean_turns"] < 200  # games end by the bag, not the turn limit
+
+
+def test_heuristic_bots_among_themselves_end_by_the_bag() -> None:
+    """Without the ``invested`` term they could take income until the turn limit."""
+    records = simulate(8, players=4, bots=["heuristic"], seed=0)
+    limit = br.load_content().settings["limits"]["max_turns"]
+    assert max(r["turns"] for r in records) < limit
+    stalled = simulate(8, players=4, bots=["heuristic:invested=0"], seed=0)
+    assert max(r["turns"] for r in stalled) >= limit  # the stall the term prevents

@@ -52,6 +52,7 @@ HEURISTIC_WEIGHTS: dict[str, float] = {
     "defense_far": 0.3,
     "loss": 1.0,
     "rivals": 0.3,
+    "invested": 1.0,
 }
 """The weights of [`Evaluator.terms`][baldurs_rules.bots.evaluation.Evaluator.terms].
 
@@ -73,6 +74,11 @@ only the final scoring counts.
   times ``young``;
 * ``portfolio_end``: per card in the portfolio, at any time (the first tie-break,
   and the income actions left however long the game lasts);
+* ``invested``: per gold that the portfolio's building cards cost, times
+  ``young``: a build turns gold kept for the hand into a card at least as
+  valuable, so the ``gold`` premium lost by spending it is no reason to keep
+  taking income instead (without it, games between heuristic bots could stall
+  on income until the turn limit);
 * ``defense``: the share of the prestige an imminent attack (a district one token
   from its trigger) pays or costs;
 * ``defense_far``: the same for attacks further away (defenses will change);
@@ -219,7 +225,8 @@ class Evaluator:
         * ``leftovers``: resources and cards in hand at the leftovers rate (1 /
           divisor), plus the premiums ``gold``, ``favor``, ``supply`` and ``card``
           x ``young`` up to what they can buy (see the weights);
-        * ``portfolio``: ``portfolio`` x ``young`` + ``portfolio_end`` per portfolio card;
+        * ``portfolio``: ``portfolio`` x ``young`` + ``portfolio_end`` per portfolio card,
+          plus ``invested`` x ``young`` per gold of their building costs;
         * ``defense``: for every district still to be attacked, what its attack
           will pay (strength to each contributor of a held district, again to the
           largest contributor) or cost (the buildings of non-contributors of a
@@ -248,7 +255,7 @@ class Evaluator:
             "districts": self.table[min(len(occupied), len(self.table) - 1)],
             "agendas": self._agendas(state, seat, mine, young, w),
             "leftovers": self._leftovers(state, seat, young, w),
-            "portfolio": (w["portfolio"] * young + w["portfolio_end"]) * len(state.portfolio[seat]),
+            "portfolio": self._portfolio(state, seat, young, w),
             "defense": self._defense(
                 state,
                 seat,
@@ -259,6 +266,15 @@ class Evaluator:
             ),
             "rivals": -w["rivals"] * self._rivals(state, seat) if w["rivals"] else 0.0,
         }
+
+    def _portfolio(self, state: State, seat: int, young: float, w: dict[str, float]) -> float:
+        """Per portfolio card, plus ``invested`` x ``young`` per gold its building cost."""
+        cards = state.portfolio[seat]
+        value = (w["portfolio"] * young + w["portfolio_end"]) * len(cards)
+        if w["invested"] and young > 0.0:
+            cost = self.t.cost
+            value += w["invested"] * young * sum(cost.get(card, 0) for card in cards)
+        return value
 
     def _rivals(self, state: State, seat: int) -> float:
         """The mean of the other seats' prestige and leftovers (what they won so far)."""
