@@ -132,8 +132,8 @@ class IsmctsBot(SeededBot):
             ``horizon`` (turns after the current one the tree looks into),
             ``clock`` (``wall`` or ``cpu``: what ``think`` counts), ``worlds``
             (determinizations dealt and reused; 0: one per iteration), ``finish``
-            (1: a new node's move is completed before scoring), ``reward`` (0:
-            softmax, 1: margin over the best rival), ``prior`` (weight of the
+            (whether a new node's move is completed before scoring), ``reward``
+            (the softmax, or with 1 the margin over the best rival), ``prior`` (weight of the
             heuristic bot's ranking at the root); defaults in ``OPTIONS``. Spec:
             ``ismcts:think=1s`` or ``ismcts:iterations=400,c=0.5``.
 
