@@ -88,8 +88,9 @@ only the final scoring counts.
   against the seat (what a move gives its rivals: connection bonuses, shared
   rewards).
 
-Tuned by self-play (see the [Bots](bots.md) page): one weight at a time, the
-value that won most seat-rotated games against the others at their current value.
+Tuned by play, one weight at a time, against three bots with the current weights
+and against three ``greedy`` (see the [Bots](bots.md) page and
+``benchmarks/bots.py tune``).
 """
 
 _LOT, HQ_KIND, _FORT, _GATE = 0, 1, 2, 3
