@@ -309,3 +309,19 @@ def test_docstrings_state_no_option_defaults_by_hand() -> None:
     for cls in BOTS.values():
         for key in cls.OPTIONS:
             assert not re.search(rf"``{key}`` \(\d", cls.__doc__ or ""), (cls.name, key)
+
+
+def test_play_and_simulate_read_bot_lists_with_spec_options() -> None:
+    from click.testing import CliRunner
+
+    from baldurs_rules.cli import main
+
+    result = CliRunner().invoke(
+        main,
+        ["play", "--players", "2", "--seed", "1", "--quiet",
+         "--bots", "Heuristic:follow=0,lots=1,random"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "heuristic:follow=0,lots=1" in result.output and "random" in result.output
+    bad = CliRunner().invoke(main, ["simulate", "--games", "1", "--bots", "lots=1,random"])
+    assert bad.exit_code == 2 and "starts with an option" in bad.output
