@@ -11,7 +11,7 @@ tops the report only when it clearly helps: one lucky use is not enough.
 Examples:
     ```python
     from baldurs_rules.balance import run_balance
-    report = run_balance(games=500, players=4, bots=["random"], jobs=2)
+    report = run_balance(games=500, players=4, bots=["heuristic"], jobs=2)
     print(report.rows[0].item, report.rows[0].lift)
     ```
 """
@@ -266,7 +266,7 @@ def _row(
 def balance_plan(
     games: int,
     players: int,
-    bots: Sequence[str] = ("random",),
+    bots: Sequence[str] = ("heuristic",),
     seed: int = 0,
     jobs: int = 1,
     advanced: bool = True,
@@ -299,7 +299,7 @@ def report_of(plan: Plan, records: Sequence[dict[str, Any]]) -> BalanceReport:
 def run_balance(
     games: int,
     players: int,
-    bots: Sequence[str] = ("random",),
+    bots: Sequence[str] = ("heuristic",),
     seed: int = 0,
     jobs: int = 1,
     advanced: bool = True,
@@ -310,9 +310,11 @@ def run_balance(
 ) -> BalanceReport:
     """Simulate ``games`` games and build the report.
 
-    Advanced games are the default, so HQ advanced sides are measured too. With
-    ``records`` each game is streamed to that [record file][baldurs_rules.record_file]
-    as it finishes, and ``resume`` continues it.
+    Advanced games are the default, so HQ advanced sides are measured too. The
+    default bot is ``heuristic``: a card's lift says how much it helps a player
+    who plans; ``ismcts`` (slower) plans further ahead. With ``records`` each game
+    is streamed to that [record file][baldurs_rules.record_file] as it finishes,
+    and ``resume`` continues it.
     """
     from baldurs_rules.runner import run
 
