@@ -7,6 +7,8 @@
   environment (extra ``rl``);
 * [`vector`][baldurs_rules.adapters.vector]: n games stepped together with a
   batch of actions (extra ``rl``);
+* [`openspiel`][baldurs_rules.adapters.openspiel]: the game registered with
+  OpenSpiel (extra ``openspiel``);
 * [`common`][baldurs_rules.adapters.common]: the checks made at creation and the
   final rewards.
 
