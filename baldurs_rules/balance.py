@@ -299,7 +299,7 @@ def report_of(plan: Plan, records: Sequence[dict[str, Any]]) -> BalanceReport:
 def run_balance(
     games: int,
     players: int,
-    bots: Sequence[str] = ("random",),
+    bots: Sequence[str] = ("heuristic",),
     seed: int = 0,
     jobs: int = 1,
     advanced: bool = True,
@@ -312,7 +312,9 @@ def run_balance(
 
     Advanced games are the default, so HQ advanced sides are measured too. With
     ``records`` each game is streamed to that [record file][baldurs_rules.record_file]
-    as it finishes, and ``resume`` continues it.
+    as it finishes, and ``resume`` continues it. The default bot is ``heuristic``:
+    a card's lift says how much it helps a player who plans; ``ismcts`` (slower)
+    plans further ahead.
     """
     from baldurs_rules.runner import run
 

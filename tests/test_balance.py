@@ -210,3 +210,15 @@ def test_ctrl_c_stops_balance_with_a_partial_table(tmp_path: Path) -> None:
     assert f"Cards by effectiveness ({done} games, 2 players" in stdout
     assert not (tmp_path / "b.csv").exists() and not (tmp_path / "b.svg").exists()
     assert len(records.read_bytes().splitlines()) == done
+
+
+def test_balance_defaults_to_the_heuristic_bot_and_takes_search_bots(tmp_path: Path) -> None:
+    for extra, label in (([], "bots: heuristic"), (["--bots", "ISMCTS:iterations=5"], "ismcts")):
+        out = tmp_path / "r.csv"
+        result = CliRunner().invoke(
+            main,
+            ["balance", "--games", "2", "--players", "2", "--out", str(out), "--chart",
+             str(tmp_path / "c.svg"), *extra],
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        assert label in result.output

@@ -212,10 +212,13 @@ def _resolve(kind: str, text: str, names: Mapping[str, str]) -> str:
 
 
 def _bot_list(text: str) -> list[str]:
-    from baldurs_rules.bots import make_bot
+    from baldurs_rules.bots import make_bot, split_specs
     from baldurs_rules.errors import RulesError
 
-    names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    try:
+        names = [n.lower() for n in split_specs(text)]  # a spec's options have commas too
+    except RulesError as exc:
+        raise click.BadParameter(exc.message, param_hint="'--bots'") from None
     if not names:
         raise click.BadParameter("give at least one bot name", param_hint="'--bots'")
     for name in names:
@@ -373,7 +376,7 @@ main = cli
 
 def _register() -> None:
     """Add the commands of the submodules to the group (they import the helpers above)."""
-    from baldurs_rules.cli import balance, content, games, play
+    from baldurs_rules.cli import balance, content, games, play, tournament
 
     for command in (
         content.validate,
@@ -384,6 +387,7 @@ def _register() -> None:
         games.replay,
         games.render,
         balance.balance,
+        tournament.tournament,
     ):
         cli.add_command(command)
 

@@ -136,9 +136,9 @@ def _comparison(console: Console, rows: list[dict[str, Any]], top: int) -> None:
 @click.option(
     "--bots",
     "bot_names",
-    default="random",
+    default="heuristic",
     show_default=True,
-    help="Comma-separated bot names, cycled over the seats.",
+    help="Comma-separated bot specs, cycled over the seats (e.g. heuristic, ismcts:think=0.2s).",
 )
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1))

@@ -102,6 +102,12 @@ def determinize(
     it fewer than two answers are drawn again, up to ``tries`` times; then the
     deciding seat's hand is kept as it is (always consistent).
 
+    The result depends only on what ``seat`` knows and on ``rng``: each pool's
+    cards are sorted before they are shuffled, so two states ``seat`` cannot tell
+    apart give the same sample for the same ``rng`` state. A bot that searches on
+    samples therefore chooses the same on the real game as on any determinization
+    of it (which is what not using hidden information means).
+
     Args:
         rules: The rules of the state's content.
         state: The real state (unchanged).
@@ -127,6 +133,7 @@ def _resample(state: State, seat: int, rng: random.Random, keep: tuple[int, ...]
         cards = [cards_at(state, where, owner)[i] for where, owner, i in slots]
         masks = [state.known_by.get(card, 0) for card in cards]
         batches = [state.batch.get(card) for card in cards]
+        cards.sort()  # canonical: the sample must not depend on where the cards really are
         rng.shuffle(cards)
         for (where, owner, index), card, mask, batch in zip(
             slots, cards, masks, batches, strict=True

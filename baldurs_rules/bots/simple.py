@@ -1,8 +1,7 @@
-"""Computer players: a uniform random bot and a one-step greedy bot.
+"""Simple computer players: a uniform random bot and a one-step greedy bot.
 
-A bot is anything with a ``name`` and a ``choose(game) -> Action`` method
-(the [`Bot`][baldurs_rules.bots.Bot] protocol). Bots are deterministic for a
-seed: each owns a ``random.Random`` and never touches the global one.
+Both follow the [`Bot`][baldurs_rules.bots.Bot] protocol and are deterministic
+for a seed: each owns a ``random.Random`` and never touches the global one.
 
 Examples:
     >>> from baldurs_rules.bots import make_bot, play_game
@@ -13,47 +12,21 @@ Examples:
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from baldurs_rules.actions import Action
-from baldurs_rules.errors import RulesError, did_you_mean
+from baldurs_rules.bots.base import Option, SeededBot, register
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.core import Env, districts_occupied, largest_network
 
 if TYPE_CHECKING:
-    from baldurs_rules.content.model import Content
     from baldurs_rules.game import Game
 
-__all__ = [
-    "BOTS",
-    "WEIGHTS",
-    "Bot",
-    "GreedyBot",
-    "RandomBot",
-    "evaluate",
-    "make_bot",
-    "play_game",
-]
+__all__ = ["WEIGHTS", "GreedyBot", "RandomBot", "evaluate"]
 
 
-@runtime_checkable
-class Bot(Protocol):
-    """A computer player.
-
-    Attributes:
-        name: A short name (``random``, ``greedy``, ...).
-    """
-
-    name: str
-
-    def choose(self, game: Game) -> Action:
-        """Pick one of ``game.legal_actions()`` for ``game.current_player``."""
-        ...
-
-
-class RandomBot:
+@register
+class RandomBot(SeededBot):
     """Picks uniformly among the legal actions.
 
     Args:
@@ -68,19 +41,12 @@ class RandomBot:
 
     name = "random"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self.rng = random.Random(seed)
-
     def choose(self, game: Game) -> Action:
         """A uniformly random legal action."""
         return self.rng.choice(game.legal_actions())
 
-    def __repr__(self) -> str:
-        return f"RandomBot({self.seed})"
 
-
-# ---------------------------------------------------------------- heuristic
+# ---------------------------------------------------------------- evaluation
 WEIGHTS: dict[str, float] = {
     "leftover": 1 / 3,  # gold, supply, favor and hand cards: points / 3 at the end
     "gold_early": 0.3,  # extra per gold needed for the hand, while the game is young
@@ -183,24 +149,28 @@ def _young(game: Game) -> float:
     return min(1.0, len(state.bag) / start)
 
 
-class GreedyBot:
+@register
+class GreedyBot(SeededBot):
     """One-step lookahead: the action whose resulting position evaluates best.
 
-    For each legal action the bot clones the game, applies the action and scores
-    the position for the deciding seat with [`evaluate`][baldurs_rules.bots.evaluate]
+    The bot deals a [determinization][baldurs_rules.game.Game.determinize] of the
+    game for its seat (so the lookahead never sees the next lot token or deck
+    card), applies each legal action to a copy of that sample and scores the
+    position for the deciding seat with [`evaluate`][baldurs_rules.bots.evaluate]
     (an estimate of that seat's final prestige). When the action leaves the same
     seat to decide again within its move (the trade after placing the worker, the
     faction or site an effect asks for, the next ability of an income action),
-    the position is worth the best of those follow-ups, ``follow`` levels deep
-    (default 1), so such actions are not judged half-done; a follow-up of the
+    the position is worth the best of those follow-ups, ``follow`` levels deep,
+    so such actions are not judged half-done; a follow-up of the
     same kind as the decision at hand (the next ``use`` of an income action) is
     not looked into, it will be decided on its own. Ties (within 1e-9)
     are broken by the bot's seeded generator: a bot is deterministic for its seed.
 
     Args:
-        seed: Seeds the tie-breaking generator.
-        weights: Overrides of the heuristic's [`WEIGHTS`][baldurs_rules.bots.WEIGHTS].
-        follow: How many of the seat's own follow-up decisions to look into.
+        seed: Seeds the generator (determinizations and ties).
+        weights: Overrides of the evaluation's [`WEIGHTS`][baldurs_rules.bots.WEIGHTS].
+        **options: ``follow``: how many of the seat's own follow-up decisions
+            to look into (spec ``greedy:follow=2``).
 
     Examples:
         >>> import baldurs_rules as br
@@ -210,14 +180,16 @@ class GreedyBot:
     """
 
     name = "greedy"
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "follow": Option("int", 1, 0, "own follow-up decisions looked into"),
+    }
 
     def __init__(
-        self, seed: int = 0, weights: dict[str, float] | None = None, follow: int = 1
+        self, seed: int = 0, weights: dict[str, float] | None = None, **options: Any
     ) -> None:
-        self.seed = seed
-        self.rng = random.Random(seed)
+        super().__init__(seed, **options)
         self.weights = weights
-        self.follow = follow
+        self.follow = int(self.options["follow"])
 
     def choose(self, game: Game) -> Action:
         """The legal action with the best evaluation after it (ties broken at random)."""
@@ -225,11 +197,12 @@ class GreedyBot:
         if len(options) == 1:
             return options[0]
         seat = game.current_player
-        kind = game.state.decision[0] if game.state.decision else ""
+        sample = game.determinize(seat, self.rng)
+        kind = sample.state.decision[0] if sample.state.decision else ""
         best: list[Action] = []
         best_value = float("-inf")
         for action in options:
-            after = game.clone()
+            after = sample.clone(log=False)
             after.apply(action)
             value = self._value(after, seat, kind, self.follow)
             if value > best_value + 1e-9:
@@ -245,78 +218,7 @@ class GreedyBot:
             return evaluate(game, seat, self.weights)
         best = float("-inf")
         for action in game.legal_actions():
-            after = game.clone()
+            after = game.clone(log=False)
             after.apply(action)
             best = max(best, self._value(after, seat, kind, follow - 1))
         return best
-
-    def __repr__(self) -> str:
-        return f"GreedyBot({self.seed})"
-
-
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
-"""The bots [`make_bot`][baldurs_rules.bots.make_bot] knows, by name."""
-
-
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name.
-
-    Args:
-        name: ``random`` or ``greedy`` (case and surrounding spaces ignored).
-        seed: The bot's seed.
-
-    Raises:
-        RulesError: Unknown name (with a suggestion).
-
-    Examples:
-        >>> make_bot("greedy", 3)
-        GreedyBot(3)
-    """
-    key = name.strip().lower()
-    if key not in BOTS:
-        raise RulesError(f"unknown bot {name!r}{did_you_mean(key, BOTS)}")
-    return BOTS[key](seed)
-
-
-def play_game(
-    players: int,
-    seed: int,
-    bots: Sequence[Bot],
-    advanced: bool = False,
-    content: Content | None = None,
-    on_action: Callable[[Game, int, Action], None] | None = None,
-) -> Game:
-    """Play a whole game with one bot per seat.
-
-    Args:
-        players: Number of seats.
-        seed: The game's seed.
-        bots: One bot per seat; ``bots[s]`` decides whenever seat ``s`` must.
-        advanced: Use the advanced setup.
-        content: The content (default content if None).
-        on_action: Called as ``on_action(game, seat, action)`` before each action
-            is applied (the game is still at the decision).
-
-    Returns:
-        The finished game.
-
-    Raises:
-        RulesError: Not one bot per seat.
-
-    Examples:
-        >>> game = play_game(2, 7, [RandomBot(1), RandomBot(2)])
-        >>> len(game.result().prestige)
-        2
-    """
-    from baldurs_rules.game import new_game
-
-    if len(bots) != players:
-        raise RulesError(f"need one bot per seat: {players} seats, {len(bots)} bots")
-    game = new_game(players, seed, advanced, content)
-    while not game.is_over:
-        seat = game.current_player
-        action = bots[seat].choose(game)
-        if on_action is not None:
-            on_action(game, seat, action)
-        game.apply(action)
-    return game
