@@ -55,7 +55,7 @@ MAX_TURN = 999
 """Turns past this are encoded as this many."""
 
 MAP_MEMO = 4096
-"""Encoded maps kept per encoder (by seat and map state; the map changes on few decisions)."""
+"""Encoded maps kept per encoder (by map state: the map changes on few decisions)."""
 
 
 @dataclass(frozen=True)
@@ -168,7 +168,7 @@ class ObservationEncoder:
         ]
         self._rotation = [[(s - seat) % p for s in range(p)] for seat in range(p)]
         self._zeros = bytes(4 * self.size)
-        self._map_memo: dict[tuple[Any, ...], array[float]] = {}
+        self._map_memo: dict[tuple[Any, ...], tuple[array[float], list[tuple[int, int]]]] = {}
         self._scales = self.scale_of()
         parts = ("resources", "worker", "hq", "portfolio", "known hand", "known agendas")
         self._seat_at = [tuple(start[name] for name in parts) for start in self.seat_start]
@@ -206,15 +206,16 @@ class ObservationEncoder:
         self._header(buf, state, rotation)
         self._seats(buf, state, seat, rotation, known)
         self._cards(buf, state, known)
-        key = (seat, tuple(state.lots), tuple(state.piece), tuple(state.owner))
-        chunk = self._map_memo.get(key)
-        if chunk is None:  # the map changes on few decisions: keep what it gave
-            self._map(buf, state, rotation)
+        key = (tuple(state.lots), tuple(state.piece), tuple(state.owner))
+        memo = self._map_memo.get(key)
+        if memo is None:  # the map changes on few decisions: keep what it gave
             if len(self._map_memo) >= MAP_MEMO:
                 self._map_memo.clear()
-            self._map_memo[key] = buf[self.o_lots : self.o_map_end]
-        else:
-            buf[self.o_lots : self.o_map_end] = chunk
+            memo = self._map_memo[key] = self._map(state)
+        chunk, owned = memo
+        buf[self.o_lots : self.o_map_end] = chunk
+        for at, owner in owned:  # owners are relative to the observer
+            buf[at + rotation[owner]] = 1.0
         if out is None:
             out = np.empty(self.size, dtype=np.float32)
         np.divide(np.frombuffer(buf, dtype=np.float32), self._scales, out=out)
@@ -281,22 +282,27 @@ class ObservationEncoder:
         for card in state.used:
             buf[self.o_used + self.used_cards[card]] = 1.0
 
-    def _map(self, buf: array[float], state: Any, rotation: list[int]) -> None:
+    def _map(self, state: Any) -> tuple[array[float], list[tuple[int, int]]]:
+        """The map's part without its owners, and (first owner index, owner) of each piece."""
         lots, piece, owner = state.lots, state.piece, state.owner
+        start = self.o_lots
+        chunk = array("f", bytes(4 * (self.o_map_end - start)))
+        owned: list[tuple[int, int]] = []
         tile_at = len(LOT_STATUSES)
         owner_at = tile_at + len(self.t.tiles)
         for node, base in self._lots:
-            buf[base + lots[node]] = 1.0
+            chunk[base - start + lots[node]] = 1.0
             if piece[node] >= 0:
-                buf[base + tile_at + piece[node]] = 1.0
+                chunk[base - start + tile_at + piece[node]] = 1.0
             if owner[node] >= 0:
-                buf[base + owner_at + rotation[owner[node]]] = 1.0
+                owned.append((base + owner_at, owner[node]))
         owner_at = self.site_width - self.players
         for node, base, shift in self._sites:
             if piece[node] >= 0:
-                buf[base + shift + piece[node]] = 1.0
+                chunk[base - start + shift + piece[node]] = 1.0
             if owner[node] >= 0:
-                buf[base + owner_at + rotation[owner[node]]] = 1.0
+                owned.append((base + owner_at, owner[node]))
+        return chunk, owned
 
     # ------------------------------------------------------------ the reference
     def encode_view(self, view: dict[str, Any]) -> np.ndarray:
