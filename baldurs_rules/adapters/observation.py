@@ -10,9 +10,10 @@ two ways to the same vector:
   the reference: built from ``game.view(seat)`` alone, so it cannot hold anything
   the seat may not see. The tests check that both give the same vector.
 
-The layout is a list of named [`Part`][baldurs_rules.adapters.observation.Part]\\ s
-(``encoder.parts``); seats are rotated so the observing seat comes first, and
-every owner or seat field is relative (0 = me, 1 = the next seat, ...). It holds
+The layout is a list of named parts (``encoder.parts``, each a
+[`Part`][baldurs_rules.adapters.observation.Part]); seats are rotated so the
+observing seat comes first, and every owner or seat field is relative (0 = me,
+1 = the next seat, ...). It holds
 everything ``view(seat)`` holds except the legal actions (the action mask), the
 final scores (the reward), the event count, and where in a deck a known card lies
 (the encoding says which cards the seat knows to be in each deck, not where).
