@@ -5,6 +5,7 @@ seat knows, and bad parameters are refused at creation."""
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -245,3 +246,30 @@ def test_other_observation_types_are_refused_clearly() -> None:
         game.make_py_observer(public_only)
     with pytest.raises(RulesError, match="no parameters"):
         game.make_py_observer(None, {"x": 1})
+
+
+def test_serialize_game_and_state_is_refused_as_documented() -> None:
+    """A sampled-stochastic Python game cannot give OpenSpiel its generator's state."""
+    game = pyspiel.load_game("baldurs_gate(players=2)")
+    with pytest.raises(pyspiel.SpielError, match="GetRNGState"):
+        pyspiel.serialize_game_and_state(game, game.new_initial_state())
+
+
+def test_the_head_to_head_script_plays_a_game() -> None:
+    """benchmarks/openspiel_match.py at a tiny budget: a whole game, tallied."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "openspiel_match.py"
+    spec = importlib.util.spec_from_file_location("openspiel_match", path)
+    assert spec is not None and spec.loader is not None
+    match = importlib.util.module_from_spec(spec)
+    sys.modules["openspiel_match"] = match  # its dataclass looks its module up
+    try:
+        spec.loader.exec_module(match)
+    finally:
+        sys.modules.pop("openspiel_match")
+    game = adapter.BaldursGateGame({"players": 2})
+    tally = match.Tally()
+    line = match.play(game, 3, 1, 2, tally)
+    assert line.startswith("deal   3 ours in seat 1") and tally.games == 1
+    assert tally.ours and tally.theirs and len(tally.margins) == 1
