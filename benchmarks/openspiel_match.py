@@ -1,7 +1,7 @@
 """Our ISMCTS against OpenSpiel's ISMCTS bot, through the OpenSpiel adapter, at the same budget.
 
 Run ``nice python benchmarks/openspiel_match.py`` (``--games``, ``--iterations``,
-``--players``; about a minute a game at the defaults on a busy 2-core machine).
+``--players``, ``--jobs``; about 25 CPU seconds a game at the defaults).
 Needs the ``openspiel`` extra.
 
 Each game is an OpenSpiel state of the registered ``baldurs_gate`` game, dealt with
@@ -24,6 +24,7 @@ game is deterministic for its seed.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -96,29 +97,56 @@ def play(game: BaldursGateGame, deal: int, hero: int, iterations: int, tally: Ta
     )
 
 
+_GAME: BaldursGateGame | None = None
+
+
+def _one(job: tuple[int, int, int, int]) -> tuple[str, Tally]:
+    """One game in a worker process (each makes its own OpenSpiel game)."""
+    global _GAME
+    players, deal, hero, iterations = job
+    if _GAME is None:
+        _GAME = BaldursGateGame({"players": players})
+    tally = Tally()
+    return play(_GAME, deal, hero, iterations, tally), tally
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games (rounded up to rotate seats)")
     parser.add_argument("--iterations", type=int, default=48, help="iterations per decision")
     parser.add_argument("--players", type=int, default=2, help="seats (ours is one of them)")
     parser.add_argument("--seed", type=int, default=1, help="first deal")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args()
-    game = BaldursGateGame({"players": args.players})
     deals = -(-args.games // args.players)
-    tally = Tally()
+    jobs = [
+        (args.players, deal, hero, args.iterations)
+        for deal in range(args.seed, args.seed + deals)
+        for hero in range(args.players)
+    ]
     print(
         f"our IsmctsBot vs OpenSpiel ISMCTSBot, {args.players} players,"
-        f" {args.iterations} iterations per decision each, {deals * args.players} games"
+        f" {args.iterations} iterations per decision each, {len(jobs)} games"
     )
-    for deal in range(args.seed, args.seed + deals):
-        for hero in range(args.players):
-            line = play(game, deal, hero, args.iterations, tally)
-            low, high = wilson(tally.wins, tally.games)
-            print(f"{line}  | {tally.wins:g}/{tally.games} [{low:.2f}, {high:.2f}]", flush=True)
+    total = Tally()
+    with multiprocessing.Pool(args.jobs) as pool:
+        for line, tally in pool.imap(_one, jobs):  # in order: the output is the same
+            total.games += tally.games
+            total.wins += tally.wins
+            total.margins += tally.margins
+            total.ours += tally.ours
+            total.theirs += tally.theirs
+            low, high = wilson(total.wins, total.games)
+            print(f"{line}  | {total.wins:g}/{total.games} [{low:.2f}, {high:.2f}]", flush=True)
+    summary(total, args.players)
+
+
+def summary(tally: Tally, players: int) -> None:
+    """The final figures."""
     low, high = wilson(tally.wins, tally.games)
     print(
         f"\nour ISMCTS won {tally.wins:g} of {tally.games} games: {tally.wins / tally.games:.1%}"
-        f" (95% interval {low:.1%} to {high:.1%}; an equal bot wins {1 / args.players:.0%})"
+        f" (95% interval {low:.1%} to {high:.1%}; an equal bot wins {1 / players:.0%})"
     )
     print(f"mean prestige margin over the best other seat: {statistics.mean(tally.margins):+.1f}")
     print(
