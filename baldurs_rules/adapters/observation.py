@@ -144,6 +144,11 @@ class ObservationEncoder:
         self.site_width = 1 + len(self.content.fortifications) + p
         self.o_sites = self._add("sites", len(self.site_nodes) * self.site_width)
         self.o_map_end = self.o_sites + len(self.site_nodes) * self.site_width
+        self._layout_rest()
+
+    def _layout_rest(self) -> None:
+        """The parts after the map: tracks and every public pile of cards."""
+        t = self.t
         self.o_tracks = self._add("tracks", len(t.districts))
         self.o_damage = self._add("damage", len(t.districts))
         self.o_strength = self._add("strength", 1)
