@@ -9,7 +9,10 @@ Prints medians (one core, this process) of:
 * ``bbg --help`` start-up (a subprocess);
 * ``simulate`` with ``jobs=1`` and ``jobs=2`` (wall clock, and that the records are identical);
 * the yardstick: random playouts of python-chess in the same run, and our 4-player
-  games per second over chess games per second.
+  games per second over chess games per second;
+* the RL and search yardsticks of ``yardsticks.py`` (OpenSpiel card games, the
+  PettingZoo env against ``connect_four_v3``, ISMCTS iterations/s); ``--yardsticks``
+  runs only those.
 
 Absolute times on shared machines are noisy; the ratio to python-chess is the
 figure to compare across machines. ``--quick`` runs fewer repetitions.
@@ -160,7 +163,13 @@ def bench_chess(games: int) -> float | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument("--yardsticks", action="store_true", help="only the RL/search yardsticks")
     args = parser.parse_args()
+    import yardsticks  # benchmarks/yardsticks.py, beside this file
+
+    if args.yardsticks:
+        yardsticks.main(args.quick)
+        return
     repeat, games = (5, 40) if args.quick else (20, 200)
     print(f"baldurs_rules {br.__version__}, Python {sys.version.split()[0]}, one process")
     bench_load(repeat)
@@ -175,6 +184,7 @@ def main() -> None:
             f"ratio: our 4-player games/s over python-chess games/s = {chess_median / ours:.2f}"
             "  (target >= 2)"
         )
+    yardsticks.main(args.quick)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,135 @@
+"""A fixed numbering of every action a content can ever make legal.
+
+[`ActionCodec`][baldurs_rules.adapters.codec.ActionCodec] gives each action an
+integer, in a documented order, so the same content always gives the same
+numbers: the action space of the RL environments and of the OpenSpiel game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from baldurs_rules.actions import Action
+from baldurs_rules.content.model import Content
+from baldurs_rules.dsl import ast as A
+from baldurs_rules.errors import RulesError
+from baldurs_rules.rules import Rules
+
+__all__ = ["ActionCodec"]
+
+
+class ActionCodec:
+    """Every possible action of a content, numbered.
+
+    The order is: ``build`` (each building × each lot, cards in content order,
+    lots by number), ``visit`` (locations), ``income``, ``trade 1..T``, ``skip``,
+    ``use`` (HQ cards, then buildings, then gates), ``done``, ``choose 1..C``,
+    ``pay``, ``decline``, ``faction`` (factions), ``site`` (fortification and
+    gate sites in map order), ``take`` (buildings, then ``deck``), ``hq`` (HQ
+    cards), ``discard`` (buildings, then agendas). T and C are the most trades of
+    a location and the most options of a ``choose`` in the content.
+
+    Attributes:
+        actions: The actions, by number.
+        index: The number of each action.
+        fingerprint: The content's fingerprint (to check a saved policy against).
+
+    Examples:
+        >>> import baldurs_rules as br
+        >>> codec = ActionCodec(br.load_content())
+        >>> codec.decode(codec.encode(br.Action("income")))
+        Action('income')
+        >>> len(codec)
+        1971
+    """
+
+    def __init__(self, content: Content) -> None:
+        t = Rules.of(content).t
+        buildings, hqs = list(content.buildings), list(content.hqs)
+        lots = sorted(t.lot_node)
+        trades = max((len(loc.trades) for loc in content.locations), default=0)
+        choices = max([len(n.options) for n in t.program.nodes if isinstance(n, A.Choose)] or [2])
+        sites = [t.node_ids[n] for n, k in enumerate(t.node_kind) if k in ("fortification", "gate")]
+        actions: list[Action] = [Action("build", (b, lot)) for b in buildings for lot in lots]
+        actions += [Action("visit", (loc,)) for loc in t.locations]
+        actions.append(Action("income"))
+        actions += [Action("trade", (i,)) for i in range(1, trades + 1)]
+        actions.append(Action("skip"))
+        actions += [Action("use", (c,)) for c in [*hqs, *buildings, *content.gates]]
+        actions.append(Action("done"))
+        actions += [Action("choose", (i,)) for i in range(1, choices + 1)]
+        actions += [Action("pay"), Action("decline")]
+        actions += [Action("faction", (f,)) for f in t.factions]
+        actions += [Action("site", (s,)) for s in sites]
+        actions += [Action("take", (b,)) for b in [*buildings, "deck"]]
+        actions += [Action("hq", (h,)) for h in hqs]
+        actions += [Action("discard", (c,)) for c in [*buildings, *content.agendas]]
+        self.actions = actions
+        self.index = {a: i for i, a in enumerate(actions)}
+        if len(self.index) != len(actions):
+            raise RulesError(_clash(actions))
+        self.fingerprint = content.fingerprint
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def encode(self, action: Action) -> int:
+        """The number of an action.
+
+        Raises:
+            RulesError: The content can never produce this action.
+        """
+        number = self.index.get(action)
+        if number is None:
+            raise RulesError(
+                f"{str(action)!r} has no number in this content's action codec"
+                " (the engine offered an action the codec does not know: a bug)"
+            )
+        return number
+
+    def decode(self, number: int) -> Action:
+        """The action with this number.
+
+        Raises:
+            RulesError: The number is not one of ``0 .. len(codec) - 1``.
+        """
+        if not 0 <= number < len(self.actions):
+            raise RulesError(f"action number {number!r} is not between 0 and {len(self) - 1}")
+        return self.actions[int(number)]
+
+    def numbers(self, legal: Iterable[Action]) -> list[int]:
+        """The numbers of some actions (in their order)."""
+        index = self.index
+        try:
+            return [index[action] for action in legal]
+        except KeyError:
+            return [self.encode(action) for action in legal]  # raises the clear error
+
+    def mask(self, legal: Iterable[Action], out: np.ndarray | None = None) -> np.ndarray:
+        """An int8 vector with 1 at the numbers of the legal actions.
+
+        Args:
+            legal: The legal actions.
+            out: A vector of ``len(codec)`` to write into (cleared first); a new
+                one when None.
+        """
+        if out is None:
+            out = np.zeros(len(self.actions), dtype=np.int8)
+        else:
+            out.fill(0)
+        out[self.numbers(legal)] = 1
+        return out
+
+
+def _clash(actions: list[Action]) -> str:
+    seen: set[Action] = set()
+    for action in actions:
+        if action in seen:
+            return (
+                f"two actions of the content are both {str(action)!r}: an id clashes with"
+                " a word of the notation (a building called 'deck'?); rename it"
+            )
+        seen.add(action)
+    return "the action codec has duplicates"  # pragma: no cover - the caller checked

@@ -1,0 +1,99 @@
+"""What every adapter shares: checking a content and options up front, and the final rewards.
+
+An adapter (the PettingZoo environment, the vector of games, the OpenSpiel game)
+calls [`check_setup`][baldurs_rules.adapters.common.check_setup] when it is
+created, so a content or an option it cannot play is refused there with a clear
+[`RulesError`][baldurs_rules.errors.RulesError], never half-way through an episode.
+"""
+
+from __future__ import annotations
+
+from baldurs_rules.content.model import Content
+from baldurs_rules.errors import RulesError, did_you_mean
+from baldurs_rules.game import Result, new_game
+
+__all__ = ["REWARDS", "check_setup", "final_rewards", "reward_range"]
+
+REWARDS = ("win", "prestige")
+"""The reward modes: ``win`` (+1 shared by the winners, -1 shared by the others) and
+``prestige`` (final prestige minus the mean final prestige of the others)."""
+
+
+def check_setup(content: Content, players: object, advanced: object, reward: object) -> None:
+    """Refuse, with a clear error, options or a content the adapters cannot play.
+
+    Checks the player count against the content's range and the reward mode,
+    then sets up one game (with a fixed seed and no log) so that a content that
+    cannot start a game with these options fails now.
+
+    Raises:
+        RulesError: What is wrong and what would be right.
+
+    Examples:
+        >>> import baldurs_rules as br
+        >>> check_setup(br.load_content(), 5, False, "win")
+        Traceback (most recent call last):
+        ...
+        baldurs_rules.errors.RulesError: players must be a whole number from 2 to 4 ...
+    """
+    low, high = content.settings["players"]["min"], content.settings["players"]["max"]
+    if type(players) is not int or not low <= players <= high:
+        raise RulesError(
+            f"players must be a whole number from {low} to {high} for this content, not {players!r}"
+        )
+    if not isinstance(advanced, bool):
+        raise RulesError(f"advanced must be True or False, not {advanced!r}")
+    if reward not in REWARDS:
+        raise RulesError(
+            f"reward must be one of {REWARDS}, not {reward!r}{did_you_mean(str(reward), REWARDS)}"
+        )
+    try:
+        new_game(players, 0, advanced, content, log=False)
+    except RulesError as exc:
+        raise RulesError(
+            f"this content cannot start a {players}-player game"
+            f"{' (advanced setup)' if advanced else ''}: {exc.message}"
+        ) from exc
+
+
+def final_rewards(result: Result, reward: str) -> list[float]:
+    """Each seat's reward at the end of a game (they add up to 0 with two or more seats).
+
+    With ``win``, a sole winner gets +1 and the others share -1; a shared victory
+    splits +1 among the winners. With ``prestige``, each seat gets its final
+    prestige minus the mean final prestige of the others (alone at the table: its
+    final prestige).
+
+    Examples:
+        >>> from baldurs_rules.game import Result
+        >>> result = Result([9, 5, 5], {}, [0, 0, 0], {}, [0, 1, 2], [0])
+        >>> final_rewards(result, "win")
+        [1.0, -0.5, -0.5]
+        >>> final_rewards(result, "prestige")
+        [4.0, -2.0, -2.0]
+    """
+    n = len(result.prestige)
+    if reward == "prestige":
+        if n == 1:
+            return [float(result.prestige[0])]
+        total = sum(result.prestige)
+        return [p - (total - p) / (n - 1) for p in result.prestige]
+    winners = set(result.winners)
+    losers = n - len(winners)
+    return [
+        1.0 / len(winners) if s in winners else (-1.0 / losers if losers else 0.0) for s in range(n)
+    ]
+
+
+def reward_range(reward: str, players: int) -> tuple[float, float]:
+    """The least and the most one seat's final reward can be.
+
+    Examples:
+        >>> reward_range("win", 4)
+        (-1.0, 1.0)
+    """
+    if reward == "win":
+        return (-1.0, 1.0) if players > 1 else (1.0, 1.0)
+    from baldurs_rules.dsl.bounds import MAX_RESOURCE
+
+    return (-float(MAX_RESOURCE), float(MAX_RESOURCE)) if players > 1 else (0.0, MAX_RESOURCE)

@@ -1,0 +1,209 @@
+"""A PettingZoo AEC environment of Builders of Baldur's Gate.
+
+Agents are ``player_0`` .. ``player_{n-1}`` (seat order); the agent to act is the
+seat of the pending decision. An observation is a float32 vector (a Gymnasium
+``Box``) written straight from the state by the
+[`ObservationEncoder`][baldurs_rules.adapters.observation.ObservationEncoder]:
+only what ``game.view(seat)`` shows. The action mask is in
+``infos[agent]["action_mask"]`` (PettingZoo's place for it when observations are
+arrays) and from [`action_mask`][baldurs_rules.adapters.pettingzoo.BaldursGateEnv.action_mask].
+Actions are the integers of the content's
+[`ActionCodec`][baldurs_rules.adapters.codec.ActionCodec].
+
+Rewards come at the end (see [`final_rewards`][baldurs_rules.adapters.common.final_rewards]).
+A game ended by the turn limit (RULES B19) is reported as a truncation, any other
+end as a termination.
+
+Examples:
+    >>> e = env(players=2, seed=0)
+    >>> e.reset(seed=0)
+    >>> for agent in e.agent_iter():
+    ...     obs, reward, terminated, truncated, info = e.last()
+    ...     legal = info["action_mask"].nonzero()[0]
+    ...     e.step(None if terminated or truncated else int(legal[0]))
+    >>> len(e.agents)
+    0
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from baldurs_rules.adapters.codec import ActionCodec
+from baldurs_rules.adapters.common import check_setup, final_rewards
+from baldurs_rules.adapters.observation import HIGH, ObservationEncoder
+from baldurs_rules.content.loader import load_content
+from baldurs_rules.content.model import Content
+from baldurs_rules.errors import RulesError
+from baldurs_rules.game import Game, new_game
+
+__all__ = ["BaldursGateEnv", "env", "raw_env"]
+
+
+class BaldursGateEnv(AECEnv):  # type: ignore[misc]
+    """The AEC environment (see the module docs).
+
+    Args:
+        players: Number of seats (within the content's range).
+        advanced: Use the advanced setup.
+        content: The content to play (default content if None).
+        reward: ``"win"`` or ``"prestige"``.
+        render_mode: ``"ansi"`` (``render()`` returns text) or ``"human"`` (prints it).
+        seed: The game seed of ``reset()`` without a seed (random when None).
+        log: Record the game's event log (off by default: faster, and the
+            environment never reads it).
+
+    Raises:
+        RulesError: An option or the content cannot be played (at creation).
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"],
+        "name": "baldurs_gate_v1",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 4,
+        advanced: bool = False,
+        content: Content | None = None,
+        reward: str = "win",
+        render_mode: str | None = None,
+        seed: int | None = None,
+        log: bool = False,
+    ) -> None:
+        super().__init__()
+        self.content = content or load_content()
+        check_setup(self.content, players, advanced, reward)
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise RulesError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        self.players, self.advanced, self.reward_mode = players, advanced, reward
+        self.render_mode, self.log = render_mode, log
+        self.codec = ActionCodec(self.content)
+        self.encoder = ObservationEncoder(self.content, players)
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        box = spaces.Box(0.0, HIGH, (self.encoder.size,), np.float32)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, box)
+        self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(len(self.codec)))
+        self._seed = seed
+        self._no_actions = np.zeros(len(self.codec), dtype=np.int8)
+        self._no_actions.flags.writeable = False
+        self.game: Game | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------ the AEC cycle
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is None:
+            seed = self._seed if self._seed is not None else int.from_bytes(os.urandom(4), "little")
+        self.game = new_game(self.players, seed, self.advanced, self.content, log=self.log)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {
+            a: {"action_mask": self._no_actions} for a in self.agents
+        }
+        self._select()
+
+    def _select(self) -> None:
+        """Point at the seat to decide and give it its action mask."""
+        assert self.game is not None
+        agent = self.possible_agents[self.game.current_player]
+        self.agent_selection = agent
+        self.infos[agent]["action_mask"] = self.codec.mask(self.game.legal_actions())
+
+    def observe(self, agent: str) -> np.ndarray:
+        """The observation vector of ``agent`` (a new array each call)."""
+        if self.game is None:
+            raise RulesError("call reset() before observe()")
+        return self.encoder.encode(self.game, self.possible_agents.index(agent))
+
+    def action_mask(self, agent: str) -> np.ndarray:
+        """1 at the numbers of ``agent``'s legal actions (all 0 unless it is to act)."""
+        return np.array(self.infos[agent]["action_mask"], dtype=np.int8)
+
+    def step(self, action: int | None) -> None:
+        if self.game is None:
+            raise RulesError("call reset() before step()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise RulesError(f"{agent} must act: the game is not over")
+        self._cumulative_rewards[agent] = 0.0
+        self.infos[agent]["action_mask"] = self._no_actions
+        self.game.apply(self.codec.decode(int(action)))
+        if self.game.is_over:
+            self._finish()
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def _finish(self) -> None:
+        assert self.game is not None
+        result = self.game.result()
+        values = final_rewards(result, self.reward_mode)
+        self.rewards = {a: float(values[i]) for i, a in enumerate(self.possible_agents)}
+        ended = self.truncations if result.truncated else self.terminations
+        for seat, agent in enumerate(self.possible_agents):
+            ended[agent] = True
+            self.infos[agent].update(prestige=result.prestige[seat], winners=result.winners)
+
+    def render(self) -> str | None:
+        """The game as text (ansi), or printed (human)."""
+        if self.game is None:
+            return None
+        text = _text(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        self.game = None
+
+
+def _text(game: Game) -> str:
+    view = game.view(0)
+    lines = [f"turn {view['turn']}, phase {view['phase']}, seat {game.current_player} to decide"]
+    for seat, public in enumerate(view["seats"]):
+        res = ", ".join(f"{v} {r}" for r, v in public["resources"].items())
+        lines.append(f"  seat {seat}: {res}; hand {public['hand_size']}")
+    return "\n".join(lines)
+
+
+def raw_env(**kwargs: Any) -> BaldursGateEnv:
+    """The environment without wrappers.
+
+    Arguments as [`BaldursGateEnv`][baldurs_rules.adapters.pettingzoo.BaldursGateEnv].
+    """
+    return BaldursGateEnv(**kwargs)
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The environment with PettingZoo's standard safety wrappers.
+
+    ``TerminateIllegalWrapper`` (an illegal action ends the game with reward -1
+    for the agent that played it), ``AssertOutOfBoundsWrapper`` and
+    ``OrderEnforcingWrapper``; arguments as
+    [`BaldursGateEnv`][baldurs_rules.adapters.pettingzoo.BaldursGateEnv].
+    """
+    from pettingzoo.utils import wrappers
+
+    environment: AECEnv = raw_env(**kwargs)
+    environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
+    environment = wrappers.AssertOutOfBoundsWrapper(environment)
+    return wrappers.OrderEnforcingWrapper(environment)

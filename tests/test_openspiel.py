@@ -1,0 +1,275 @@
+"""The OpenSpiel game: registered and loaded by name, OpenSpiel's own checks and algorithms
+(random_sim_test, random playouts, ISMCTSBot) run on it unchanged, resampling keeps what a
+seat knows, and bad parameters are refused at creation."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip(
+    "pyspiel", reason="OpenSpiel is not installed (pip install 'baldurs_rules[openspiel]')"
+)
+
+import pyspiel
+
+import baldurs_rules as br
+from baldurs_rules.adapters import openspiel as adapter
+from baldurs_rules.adapters.common import final_rewards
+from baldurs_rules.errors import IllegalActionError, RulesError, StateError
+
+
+def _dealt(spec: str, seed: int) -> object:
+    state = pyspiel.load_game(spec).new_initial_state()
+    state.deal(seed)
+    return state
+
+
+def _random_playout(state: object, rng: random.Random) -> int:
+    """Play random legal actions to the end; the number of decisions."""
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+    return decisions
+
+
+def test_the_game_is_registered_and_loads_by_name() -> None:
+    assert adapter.GAME_NAME in pyspiel.registered_names()
+    game = pyspiel.load_game("baldurs_gate(players=3,advanced=True,reward=prestige)")
+    assert isinstance(game, adapter.BaldursGateGame)
+    assert game.num_players() == 3 and game.get_parameters()["advanced"] is True
+    assert game.num_distinct_actions() == len(game.codec) == 1971
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game.observation_tensor_shape() == [game.encoder.size]
+    assert game.information_state_tensor_shape() == [game.encoder.size]
+    assert (game.min_utility(), game.max_utility()) == (-999.0, 999.0)
+
+
+@pytest.mark.parametrize(
+    "spec", ["baldurs_gate(players=2,advanced=True,rng_seed=3)", "baldurs_gate(rng_seed=4)"]
+)
+def test_openspiels_random_simulation_test_passes(spec: str) -> None:
+    """OpenSpiel's own consistency checks: legal actions, strings, tensors, clones, returns."""
+    pyspiel.random_sim_test(pyspiel.load_game(spec), num_sims=1, serialize=False, verbose=False)
+
+
+def test_random_playouts_end_zero_sum_within_the_declared_length() -> None:
+    game = pyspiel.load_game("baldurs_gate(players=4,rng_seed=9)")
+    rng = random.Random(9)
+    for _ in range(2):
+        state = game.new_initial_state()
+        decisions = _random_playout(state, rng)
+        assert state.is_terminal() and len(state.history()) == decisions + 1
+        assert decisions <= game.max_game_length()
+        returns = state.returns()
+        assert sum(returns) == pytest.approx(0.0, abs=1e-9)
+        assert returns == final_rewards(state.game.result(), "win")
+        assert max(returns) == pytest.approx(1.0)
+
+
+def test_no_random_game_comes_near_the_declared_decisions_per_turn() -> None:
+    """MAX_DECISIONS_PER_TURN (the game length OpenSpiel is told) is far above what games do."""
+    most = 0
+    for seed in range(12):
+        game = br.new_game(2 + seed % 3, seed, seed % 2 == 0, log=False)
+        rng, turn, run = random.Random(seed), 0, 0
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+            run += 1
+            if game.state.turn != turn:
+                most, turn, run = max(most, run), game.state.turn, 0
+    assert 0 < most <= adapter.MAX_DECISIONS_PER_TURN // 2
+
+
+def test_the_deal_follows_the_seed() -> None:
+    first = pyspiel.load_game("baldurs_gate(players=2,rng_seed=5)").new_initial_state()
+    again = pyspiel.load_game("baldurs_gate(players=2,rng_seed=5)").new_initial_state()
+    first.apply_action(0)
+    again.apply_action(0)
+    assert first.game == again.game
+    chosen = _dealt("baldurs_gate(players=2)", 17)
+    assert chosen.game == br.new_game(2, 17, log=False)
+    with pytest.raises(RulesError, match="already dealt"):
+        chosen.deal(3)
+
+
+def test_actions_are_the_codec_numbers_and_illegal_ones_are_refused() -> None:
+    state = _dealt("baldurs_gate(players=2)", 1)
+    game = state.game
+    codec = state.get_game().codec
+    assert state.legal_actions() == sorted(codec.numbers(game.legal_actions()))
+    assert state.legal_actions(1) == []  # seat 1 does not decide now
+    assert state.action_to_string(state.legal_actions()[0]) == str(
+        codec.decode(state.legal_actions()[0])
+    )
+    history = state.history()
+    illegal = next(n for n in range(len(codec)) if n not in state.legal_actions())
+    with pytest.raises(IllegalActionError, match="is not legal now"):
+        state.apply_action(illegal)
+    assert state.history() == history
+
+
+def test_resampling_keeps_what_the_seat_knows_and_deals_the_rest() -> None:
+    state = _dealt("baldurs_gate(players=3,advanced=True)", 2)
+    rng = random.Random(2)
+    for _ in range(25):
+        state.apply_action(rng.choice(state.legal_actions()))
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
+    changed = 0
+    for seat in range(3):
+        for _ in range(3):
+            sample = state.resample_from_infostate(seat, sampler)
+            assert sample.history() == state.history()
+            assert sample.information_state_string(seat) == state.information_state_string(seat)
+            assert sample.observation_string(seat) == state.observation_string(seat)
+            assert sample.observation_tensor(seat) == state.observation_tensor(seat)
+            other = (seat + 1) % 3
+            changed += sample.game.state.hand[other] != state.game.state.hand[other]
+            assert sample.game.view(seat) == state.game.view(seat)
+    assert changed > 0  # the others' hands are dealt again
+
+
+def test_resampling_is_deterministic_for_a_seeded_sampler() -> None:
+    state = _dealt("baldurs_gate(players=2)", 4)
+    a = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
+    b = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
+    assert a.game == b.game and a.game != state.game
+
+
+def test_information_states_have_the_history_with_others_discards_hidden() -> None:
+    state = _dealt("baldurs_gate(players=2,advanced=True)", 6)
+    while state.game.decision.kind != "keep":
+        state.apply_action(state.legal_actions()[0])
+    mover = state.current_player()
+    move = state.legal_actions()[0]
+    card = str(state.get_game().codec.decode(move).args[0])
+    state.apply_action(move)
+    assert state.information_state_string(mover).endswith(f"{mover}:discard {card}")
+    assert state.information_state_string(1 - mover).endswith(f"{mover}:discard ?")
+    assert card not in state.information_state_string(1 - mover).split("seen:")[1]
+    assert "seen:" not in state.observation_string(mover)  # observations: the view only
+
+
+def test_openspiels_ismcts_bot_plays_a_whole_game_unchanged() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("baldurs_gate(players=2,rng_seed=11)")
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, uct_c=2.0, max_simulations=3, random_state=np.random.RandomState(2)
+    )
+    state = game.new_initial_state()
+    state.apply_action(0)
+    rng = random.Random(3)
+    searched = 0
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            action = bot.step(state)  # resample_from_infostate with OpenSpiel's own sampler
+            assert action in state.legal_actions()
+            searched += 1
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+    assert searched > 10 and sum(state.returns()) == pytest.approx(0.0)
+
+
+def test_states_serialize_and_come_back() -> None:
+    game = pyspiel.load_game("baldurs_gate(players=2)")
+    state = game.new_initial_state()
+    state.deal(8)
+    for _ in range(20):
+        state.apply_action(state.legal_actions()[-1])
+    back = game.deserialize_state(state.serialize())
+    assert back.history() == state.history() and back.game == state.game
+    assert back.information_state_string(1) == state.information_state_string(1)
+    assert game.deserialize_state(game.new_initial_state().serialize()).is_chance_node()
+
+
+def test_a_content_can_be_given_as_a_directory_or_an_object(tmp_path: Path) -> None:
+    mod = tmp_path / "short"
+    mod.mkdir()
+    (mod / "mod.yaml").write_text("name: short\n", "utf-8")
+    (mod / "game.yaml").write_text("limits:\n  max_turns: 5\n", "utf-8")
+    by_path = pyspiel.load_game(f"baldurs_gate(players=2,content={mod})")
+    content = br.load_content(mod)
+    by_object = adapter.BaldursGateGame({"players": 2}, content=content)
+    assert by_path.content.fingerprint == content.fingerprint
+    assert by_object.get_parameters()["content"] == content.fingerprint
+    assert by_object.max_game_length() == (5 + 2) * adapter.MAX_DECISIONS_PER_TURN
+    state = by_object.new_initial_state()
+    _random_playout(state, random.Random(1))
+    assert state.game.result().truncated
+
+
+def test_a_saved_state_of_an_unknown_content_is_refused() -> None:
+    box = adapter._Box(None)
+    with pytest.raises(StateError, match="load that content"):
+        box.__setstate__({"content": "not-a-fingerprint", "game": "{}"})
+
+
+@pytest.mark.parametrize(
+    ("spec", "error", "message"),
+    [
+        ("baldurs_gate(players=7)", RulesError, "from 2 to 4"),
+        ("baldurs_gate(players=1)", RulesError, "from 2 to 4"),
+        ("baldurs_gate(reward=gold)", RulesError, "reward must be one of"),
+        ("baldurs_gate(colour=3)", pyspiel.SpielError, "Unknown parameter 'colour'"),
+        ("baldurs_gate(content=/no/such/dir)", RulesError, "/no/such/dir"),
+    ],
+)
+def test_bad_parameters_are_refused_at_creation(spec: str, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        pyspiel.load_game(spec)
+
+
+def test_unknown_parameters_given_in_python_are_refused() -> None:
+    with pytest.raises(RulesError, match=r"unknown parameters \['colour'\]"):
+        adapter.BaldursGateGame({"colour": 3})
+
+
+def test_other_observation_types_are_refused_clearly() -> None:
+    game = pyspiel.load_game("baldurs_gate(players=2)")
+    public_only = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(RulesError, match="only a seat's own observation"):
+        game.make_py_observer(public_only)
+    with pytest.raises(RulesError, match="no parameters"):
+        game.make_py_observer(None, {"x": 1})
+
+
+def test_serialize_game_and_state_is_refused_as_documented() -> None:
+    """A sampled-stochastic Python game cannot give OpenSpiel its generator's state."""
+    game = pyspiel.load_game("baldurs_gate(players=2)")
+    with pytest.raises(pyspiel.SpielError, match="GetRNGState"):
+        pyspiel.serialize_game_and_state(game, game.new_initial_state())
+
+
+def test_the_head_to_head_script_plays_a_game() -> None:
+    """benchmarks/openspiel_match.py at a tiny budget: a whole game, tallied."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "openspiel_match.py"
+    spec = importlib.util.spec_from_file_location("openspiel_match", path)
+    assert spec is not None and spec.loader is not None
+    match = importlib.util.module_from_spec(spec)
+    sys.modules["openspiel_match"] = match  # its dataclass looks its module up
+    try:
+        spec.loader.exec_module(match)
+    finally:
+        sys.modules.pop("openspiel_match")
+    game = adapter.BaldursGateGame({"players": 2})
+    tally = match.Tally()
+    line = match.play(game, 3, 1, 2, tally)
+    assert line.startswith("deal   3 ours in seat 1") and tally.games == 1
+    assert tally.ours and tally.theirs and len(tally.margins) == 1
