@@ -8,6 +8,8 @@ Examples:
     >>> game = br.new_game(players=3, seed=7)
     >>> game.current_player
     0
+    >>> br.BUILD in ("compiled (mypyc)", "pure Python")   # which build runs
+    True
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from baldurs_rules.errors import (
 )
 
 if TYPE_CHECKING:
+    from baldurs_rules._build import BUILD
     from baldurs_rules.content.loader import load_content
     from baldurs_rules.content.model import Content
     from baldurs_rules.game import Game, Result, new_game, replay
@@ -38,6 +41,7 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 _LAZY = {
+    "BUILD": "baldurs_rules._build",
     "load_content": "baldurs_rules.content.loader",
     "Content": "baldurs_rules.content.model",
     "Game": "baldurs_rules.game",
@@ -63,6 +67,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "BUILD",
     "Action",
     "Content",
     "ContentError",

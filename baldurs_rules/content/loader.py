@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from baldurs_rules import __version__
+from baldurs_rules._build import BUILD_TAG
 from baldurs_rules._resources import default_content_dir, grammar_path, schema_dir
 from baldurs_rules.content.build import At, Builder
 from baldurs_rules.content.model import Content
@@ -114,8 +115,9 @@ def _chain(root: Path) -> list[Path]:
 
 
 def content_hash(chain: list[Path]) -> str:
-    """A hash of every file the load reads, the grammar, schemas and library version."""
+    """A hash of every file the load reads, the grammar, schemas, library version and build."""
     digest = hashlib.sha256(__version__.encode())
+    digest.update(BUILD_TAG.encode())  # a compiled and a pure install never share an entry
     digest.update(_static_hash().encode())
     for directory in chain:
         for name in ("mod.yaml", *FILES.values()):
