@@ -146,8 +146,10 @@ def built_extensions(workdir: Path, modules: list[str]) -> dict[str, str]:
         if not extension.is_file():
             raise CompileError(f"mypyc left no extension for {module} ({extension.name})")
         built[str(extension)] = extension.relative_to(workdir).as_posix()
-    for shared in workdir.glob(f"*__mypyc{suffix}"):
-        built[str(shared)] = shared.name
+    # the library shared by the group: at the top, or in the package for a single module
+    for shared in workdir.rglob(f"*__mypyc{suffix}"):
+        if (workdir / "build") not in shared.parents:  # setuptools' own copies
+            built[str(shared)] = shared.relative_to(workdir).as_posix()
     return built
 
 

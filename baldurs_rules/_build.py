@@ -36,8 +36,9 @@ _NOTE = _PACKAGE / "_build_note.json"
 def compiled_modules(package: Path = _PACKAGE) -> tuple[str, ...]:
     """The modules of the package that run as extension modules, sorted by name.
 
-    A module already imported counts by the file it was loaded from; any other
-    by the files beside its source (an extension file for this interpreter wins).
+    A module already imported from this directory counts by the file it was loaded
+    from; any other by the files beside its source (an extension file for this
+    interpreter wins, as it does for the import system).
 
     Args:
         package: The package directory (the installed ``baldurs_rules``).
@@ -63,40 +64,48 @@ def compiled_modules(package: Path = _PACKAGE) -> tuple[str, ...]:
 
 
 def _runs_compiled(name: str, source: Path) -> bool:
-    loaded = sys.modules.get(name)
-    if loaded is not None and getattr(loaded, "__file__", None):
-        return str(loaded.__file__).endswith(tuple(EXTENSION_SUFFIXES))
+    loaded = getattr(sys.modules.get(name), "__file__", None)
+    if loaded and Path(loaded).resolve().parent == source.parent:  # imported from here
+        return str(loaded).endswith(tuple(EXTENSION_SUFFIXES))
     stem = source.with_suffix("")
     return any(stem.with_name(stem.name + suffix).is_file() for suffix in EXTENSION_SUFFIXES)
 
 
-def install_note(note: Path = _NOTE) -> str:
+def install_note(note: Path | None = None) -> str:
     """Why an installed wheel is pure Python, as its build recorded it ("" if not said).
 
     Args:
-        note: The note a wheel build writes (absent in a checkout or an editable install).
+        note: The note a wheel build writes (by default the package's own, absent in
+            a checkout or an editable install).
 
     Examples:
         >>> install_note(Path("/nonexistent/_build_note.json"))
         ''
     """
     try:
-        recorded = json.loads(note.read_text(encoding="utf-8"))
+        recorded = json.loads((note or _NOTE).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return ""
     reason = recorded.get("reason", "") if isinstance(recorded, dict) else ""
     return reason if isinstance(reason, str) else ""
 
 
-def describe() -> str:
+def describe(build: str | None = None, note: Path | None = None) -> str:
     """One line for ``bbg --version``: the build, and why it is pure when a wheel said so.
+
+    Args:
+        build: The build to describe (by default the one that runs).
+        note: The build note to read (by default the package's own).
 
     Examples:
         >>> describe().startswith(BUILD)
         True
+        >>> describe(COMPILED)
+        'compiled (mypyc)'
     """
-    reason = install_note() if BUILD == PURE else ""
-    return f"{BUILD} (the compiled build was skipped: {reason})" if reason else BUILD
+    build = build or BUILD
+    reason = install_note(note) if build == PURE else ""
+    return f"{build} (the compiled build was skipped: {reason})" if reason else build
 
 
 COMPILED_MODULES: tuple[str, ...] = compiled_modules()
