@@ -52,7 +52,12 @@ class Action(NamedTuple):
     args: tuple[str | int, ...] = ()
 
     def __str__(self) -> str:
-        return " ".join([self.kind, *(str(a) for a in self.args)])
+        args = self.args
+        if not args:
+            return self.kind
+        if len(args) == 1:
+            return f"{self.kind} {args[0]}"
+        return " ".join([self.kind, *(str(a) for a in args)])
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"

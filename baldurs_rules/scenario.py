@@ -230,7 +230,7 @@ class _Scenario:
         hidden = [n for n in t.lot_nodes if state.lots[n] == LOT_HIDDEN]
         final = self.data.get("final_token")
         if final is None:
-            state.rng, pick = _pick(state.rng, hidden)
+            pick = _pick(state.rng, hidden)
             state.final_token = pick
         else:
             state.final_token = self.lot(final)
@@ -277,7 +277,7 @@ class _Scenario:
         if given is not None:
             return [self.ident(c, cards, "card") for c in given]
         rest = [c for c in cards if c not in used]
-        state.rng = shuffle(state.rng, rest)
+        shuffle(state.rng, rest)
         return rest
 
     def tables(self, state: State) -> None:
@@ -298,13 +298,12 @@ class _Scenario:
         state.strength = strength
 
 
-def _pick(rng: int, items: list[int]) -> tuple[int, int]:
+def _pick(rng: list[int], items: list[int]) -> int:
     from baldurs_rules.engine.rng import below
 
     if not items:
         raise StateError("no hidden lot is left for the face-down final token")
-    rng, i = below(rng, len(items))
-    return rng, items[i]
+    return items[below(rng, len(items))]
 
 
 def _keys(spec: Any, known: set[str], what: str) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from baldurs_rules.actions import Action
 from baldurs_rules.content.model import Content
+from baldurs_rules.engine.rng import STATE_WORDS
 from baldurs_rules.errors import StateError
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.events import encode_problem
@@ -87,7 +88,7 @@ def _build_field_checks(rules: Rules, players: int) -> dict[str, Check]:
         "players": _int(rules.settings["players"]["min"], rules.settings["players"]["max"]),
         "advanced": lambda v: isinstance(v, bool),
         "seed": lambda v: type(v) is int,
-        "rng": _int(0, 2**64 - 1),
+        "rng": _list(_int(0, 2**32 - 1), STATE_WORDS),
         "phase": _one_of(("setup", "play", "final", "over")),
         "active": seat,
         "turn": _int(0, big),

@@ -17,8 +17,9 @@ a step that has become impossible by the time it resolves is skipped.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from baldurs_rules.actions import Action
 from baldurs_rules.dsl import ast as A
@@ -31,30 +32,42 @@ PAY = Action("pay")
 DECLINE = Action("decline")
 
 
-class Atoms(Protocol):
-    """The game-specific half of the interpreter."""
+class Atoms(ABC):
+    """The game-specific half of the interpreter (the rules subclass it).
 
+    An abstract base class rather than a protocol, so that in the compiled build
+    the interpreter calls these methods directly instead of looking them up.
+    """
+
+    @abstractmethod
     def run(self, state: Any, node: Any, seat: int, here: int, cause: str) -> None:
         """Perform an atom (it may push frames or set a decision)."""
 
+    @abstractmethod
     def runner(self, node: Any) -> Callable[[Any, Any, int, int, str], None]:
         """The function that performs this atom, as ``f(state, node, seat, here, cause)``."""
 
+    @abstractmethod
     def possible(self, state: Any, node: Any, seat: int, here: int) -> bool:
         """Whether an atom can be done now."""
 
+    @abstractmethod
     def always_possible(self, node: Any) -> bool:
         """Whether an atom can be done in every state (so it never needs checking)."""
 
+    @abstractmethod
     def can_pay(self, state: Any, seat: int, cost: tuple[Any, ...], here: int) -> bool:
         """Whether the player can pay the whole cost."""
 
+    @abstractmethod
     def pay(self, state: Any, seat: int, cost: tuple[Any, ...], here: int, cause: str) -> None:
         """Pay a cost."""
 
+    @abstractmethod
     def env(self, state: Any, seat: int, here: int) -> Any:
         """The read-only view expressions evaluate against."""
 
+    @abstractmethod
     def seats(self, state: Any, seat: int, who: str) -> list[int]:
         """The seats an ``each <who>`` effect applies to, in order."""
 

@@ -186,7 +186,7 @@ class Rules:
         for card in state.discard:
             state.batch[card] = number
         state.deck, state.discard = state.discard, []
-        state.rng = shuffle(state.rng, state.deck)
+        shuffle(state.rng, state.deck)
 
     def refill_offer(self, state: State) -> None:
         """Refill the offer from the deck at once (RULES B12)."""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from baldurs_rules.actions import Action
 from baldurs_rules.dsl import ast as A
 from baldurs_rules.dsl.checker import singular
+from baldurs_rules.engine.interpreter import Atoms
 from baldurs_rules.engine.machine import Decision, DecisionKind, Frame
 from baldurs_rules.rules.core import Env, change, log
 from baldurs_rules.rules.state import State
@@ -27,7 +28,7 @@ RESOURCE, LOSS, INFLUENCE, ANY_FACTION = range(4)
 SOURCES = {None: 0, "offer": 1, "deck": 2}
 
 
-class GameAtoms:
+class GameAtoms(Atoms):
     """Implements [`baldurs_rules.engine.interpreter.Atoms`][] for this game."""
 
     def __init__(self, rules: Rules) -> None:

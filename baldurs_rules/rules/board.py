@@ -104,7 +104,7 @@ class BoardProcedures:
         """Draw a token from the bag: its lot becomes available; a district's 4th attacks."""
         if not state.bag:
             return
-        state.rng, i = below(state.rng, len(state.bag))
+        i = below(state.rng, len(state.bag))
         node = state.bag[i]
         state.bag[i] = state.bag[-1]
         state.bag.pop()

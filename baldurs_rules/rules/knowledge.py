@@ -23,6 +23,7 @@ import random
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from baldurs_rules.engine.rng import STATE_WORDS
 from baldurs_rules.rules.state import LOT_HIDDEN, State
 
 if TYPE_CHECKING:
@@ -55,15 +56,18 @@ def _places(state: State) -> Iterator[tuple[str, int, list[str]]]:
     yield "agenda_deck", -1, state.agenda_deck
 
 
-def hidden_slots(state: State, seat: int) -> dict[tuple[str, int], list[Slot]]:
+def hidden_slots(
+    state: State, seat: int, keep: tuple[int, ...] = ()
+) -> dict[tuple[str, int], list[Slot]]:
     """The places whose card ``seat`` cannot know, grouped into exchangeable pools.
 
     A pool is keyed by the kind of card (``"building"`` or ``"agenda"``) and its
-    batch; any card of a pool may be in any place of that pool.
+    batch; any card of a pool may be in any place of that pool. The hands of the
+    seats in ``keep`` are left out (their cards are not moved).
     """
     pools: dict[tuple[str, int], list[Slot]] = {}
     for where, owner, cards in _places(state):
-        if owner == seat:
+        if owner == seat or owner in keep:
             continue
         kind = "agenda" if where in ("agendas", "agenda_deck") else "building"
         for index, card in enumerate(cards):
@@ -82,7 +86,9 @@ def cards_at(state: State, where: str, owner: int) -> list[str]:
     return state.deck if where == "deck" else state.agenda_deck
 
 
-def determinize(rules: Rules, state: State, seat: int, rng: random.Random) -> State:
+def determinize(
+    rules: Rules, state: State, seat: int, rng: random.Random, tries: int = 50
+) -> State:
     """A copy of ``state`` with every secret hidden from ``seat`` dealt again.
 
     The cards of each pool of [`hidden_slots`][baldurs_rules.rules.knowledge.hidden_slots]
@@ -91,17 +97,33 @@ def determinize(rules: Rules, state: State, seat: int, rng: random.Random) -> St
     revealed (the rest form the bag); the random generator gets a fresh state, so
     future draws are not those of the real game either.
 
+    ``seat`` also knows that another seat deciding now faces a real choice (a
+    decision with one answer would have been taken at once): samples that leave
+    it fewer than two answers are drawn again, up to ``tries`` times; then the
+    deciding seat's hand is kept as it is (always consistent).
+
     Args:
         rules: The rules of the state's content.
         state: The real state (unchanged).
         seat: The seat whose knowledge is kept.
         rng: The source of the resampling.
+        tries: Samples drawn before keeping the deciding seat's hand.
 
     Returns:
         A new state, at the same decision.
     """
+    decider = -1 if state.decision is None else int(state.decision[1])
+    for attempt in range(tries + 1):
+        keep = (decider,) if attempt == tries else ()
+        new = _resample(state, seat, rng, keep)
+        if decider in (-1, seat) or len(rules.machine.legal_view(new)) >= 2:
+            break
+    return new
+
+
+def _resample(state: State, seat: int, rng: random.Random, keep: tuple[int, ...]) -> State:
     new = state.clone()
-    for slots in hidden_slots(state, seat).values():
+    for slots in hidden_slots(state, seat, keep).values():
         cards = [cards_at(state, where, owner)[i] for where, owner, i in slots]
         masks = [state.known_by.get(card, 0) for card in cards]
         batches = [state.batch.get(card) for card in cards]
@@ -116,7 +138,7 @@ def determinize(rules: Rules, state: State, seat: int, rng: random.Random) -> St
         unrevealed = sorted([*new.bag, new.final_token])
         new.final_token = unrevealed.pop(rng.randrange(len(unrevealed)))
         new.bag = unrevealed
-    new.rng = rng.getrandbits(64)
+    new.rng = [rng.getrandbits(32) for _ in range(STATE_WORDS)]
     new.options = None
     return new
 

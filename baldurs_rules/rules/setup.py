@@ -110,7 +110,7 @@ class Setup:
 
     def deal_hqs(self, state: State) -> None:
         hqs = list(self.t.content.hqs)
-        state.rng = shuffle(state.rng, hqs)
+        shuffle(state.rng, hqs)
         if state.advanced:
             extra = self.r.settings["advanced"]["extra_hqs"]
             state.hq_offer = sorted(hqs[-(state.players + extra) :])
@@ -130,9 +130,9 @@ class Setup:
         hand = settings["advanced" if state.advanced else "setup"]
         deal = hand["deal"] if state.advanced else hand["hand"]
         state.deck = list(content.buildings)
-        state.rng = shuffle(state.rng, state.deck)
+        shuffle(state.rng, state.deck)
         state.agenda_deck = list(content.agendas)
-        state.rng = shuffle(state.rng, state.agenda_deck)
+        shuffle(state.rng, state.agenda_deck)
         for seat in range(state.players):
             state.hand[seat] = [
                 state.deck.pop() for _ in range(min(deal["buildings"], len(state.deck)))
@@ -151,7 +151,7 @@ class Setup:
         state.bag = list(self.t.lot_nodes)
         for _ in range(setup["starting_lots"]):
             self.reveal(state, LOT_AVAILABLE)
-        state.rng, i = below(state.rng, len(state.bag))
+        i = below(state.rng, len(state.bag))
         state.final_token = state.bag.pop(i)
         for _ in range(int(setup["banned_lots"].get(str(state.players), 0))):
             self.reveal(state, LOT_BANNED)
@@ -162,7 +162,7 @@ class Setup:
         allowed = [n for n in state.bag if state.track[t.node_district[n]] + 1 < t.trigger]
         if not allowed:
             return
-        state.rng, i = below(state.rng, len(allowed))
+        i = below(state.rng, len(allowed))
         node = allowed[i]
         state.bag.remove(node)
         state.lots[node] = status

@@ -29,7 +29,7 @@ FIELDS: dict[str, int] = {
     "players": 0,
     "advanced": 0,
     "seed": 0,
-    "rng": 0,
+    "rng": 1,
     "phase": 0,
     "active": 0,
     "turn": 0,
@@ -130,7 +130,7 @@ class State:
     players: int
     advanced: bool
     seed: int
-    rng: int
+    rng: list[int]
     phase: str
     active: int
     turn: int
@@ -185,7 +185,7 @@ class State:
         new.players = self.players
         new.advanced = self.advanced
         new.seed = self.seed
-        new.rng = self.rng
+        new.rng = self.rng[:]
         new.phase = self.phase
         new.active = self.active
         new.turn = self.turn

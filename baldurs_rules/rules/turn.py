@@ -169,9 +169,7 @@ class TurnProcedures:
         seat = frame[1]
         state.turn += 1
         n = state.players
-        if state.phase == "play" and (
-            state.end_triggered or state.turn >= self.t.max_turns
-        ):
+        if state.phase == "play" and (state.end_triggered or state.turn >= self.t.max_turns):
             state.phase = "final"
             state.final_queue = [(seat + i) % n for i in range(1, n)] + [seat]
             log(state, "final_round", seat, "end" if state.end_triggered else "turn_limit")
