@@ -128,3 +128,39 @@ def test_the_content_cache_key_includes_the_build(monkeypatch: pytest.MonkeyPatc
         monkeypatch.setattr(loader, "BUILD_TAG", tag)
         keys.add(loader.content_hash(chain))
     assert len(keys) == 2
+
+
+# ------------------------------------------------------------------ the same refusals
+# Compiled, mypyc checks every argument against its annotation at the call and raises a
+# bare TypeError; the public entry points that refuse bad values take ``object`` (or
+# overloads) so that both builds give the same RulesError. CI runs this on both.
+BAD_VALUES = [None, "x", 2.5, 99, [1]]
+BAD_SEEDS = [None, "x", 2.5, [1]]
+ENTRY_POINTS = {
+    "new_game(players=)": (lambda game, v: br.new_game(players=v, seed=1), BAD_VALUES),
+    "new_game(seed=)": (lambda game, v: br.new_game(players=2, seed=v), BAD_SEEDS),
+    "apply": (lambda game, v: game.apply(v), BAD_VALUES),
+    "parse_action": (lambda game, v: game.parse_action(v), BAD_VALUES),
+    "view": (lambda game, v: game.view(v), BAD_VALUES),
+    "determinize": (lambda game, v: game.determinize(v, 1), BAD_VALUES),
+    "undo": (lambda game, v: game.undo(v), BAD_VALUES),
+    "from_json": (lambda game, v: br.Game.from_json(v), BAD_VALUES),
+    "replay": (lambda game, v: br.replay(v), BAD_VALUES),
+}
+
+
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
+def test_bad_values_are_refused_with_a_rules_error_on_either_build(entry: str) -> None:
+    call, values = ENTRY_POINTS[entry]
+    game = br.new_game(players=2, seed=1)
+    before = game.to_json()
+    for value in values:
+        with pytest.raises(br.RulesError):
+            call(game, value)
+    assert game.to_json() == before
+
+
+def test_is_legal_says_no_to_anything_but_an_action_on_either_build() -> None:
+    game = br.new_game(players=2, seed=1)
+    assert [game.is_legal(v) for v in BAD_VALUES] == [False] * len(BAD_VALUES)
+    assert game.is_legal(game.legal_actions()[0])
