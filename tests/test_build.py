@@ -27,6 +27,7 @@ from baldurs_rules.content import loader
 
 ROOT = Path(__file__).resolve().parents[1]
 EXPECT = os.environ.get("BALDURS_RULES_EXPECT_BUILD", "")
+_NOTE_EXAMPLE = ROOT / "tests" / "samples" / "build" / "_build_note.json"  # a pure wheel's
 
 
 def hot_path_modules() -> list[str]:
@@ -164,3 +165,25 @@ def test_is_legal_says_no_to_anything_but_an_action_on_either_build() -> None:
     game = br.new_game(players=2, seed=1)
     assert [game.is_legal(v) for v in BAD_VALUES] == [False] * len(BAD_VALUES)
     assert game.is_legal(game.legal_actions()[0])
+
+
+def test_the_performance_page_names_what_the_build_reports() -> None:
+    page = ROOT / "docs" / "performance.md"
+    if not page.is_file():
+        pytest.skip("no docs/ beside the tests")
+    text = page.read_text(encoding="utf-8")
+    section = text[text.index("## The two builds") : text.index("## The benchmark")]
+    said = [
+        f'"{_build.COMPILED}"',
+        f'"{_build.PURE}"',
+        "BALDURS_RULES_PURE=1",
+        "BALDURS_RULES_EXPECT_BUILD=compiled",
+        "the compiled build was skipped: no C",
+        "baldurs_rules/_build_note.json",
+        "_build.BUILD_TAG",
+        "_build.COMPILED_MODULES",
+        ".ci/test-compiled",
+        "hatch_build.py",
+    ]
+    assert [s for s in said if s not in section] == []
+    assert "the compiled build was skipped" in _build.describe(_build.PURE, _NOTE_EXAMPLE)
