@@ -8,6 +8,8 @@ Examples:
     >>> game = br.new_game(players=3, seed=7)
     >>> game.current_player
     0
+    >>> br.BUILD in ("compiled (mypyc)", "pure Python")   # which build runs
+    True
 """
 
 import importlib as _importlib
@@ -29,6 +31,7 @@ from baldurs_rules.errors import (
 from baldurs_rules.narrate import Line, narrate, narration  # eager: the module is named narrate too
 
 if _typing.TYPE_CHECKING:
+    from baldurs_rules._build import BUILD
     from baldurs_rules.content.loader import load_content
     from baldurs_rules.content.model import Content
     from baldurs_rules.decisions import (
@@ -67,6 +70,7 @@ _DECISIONS = (
 
 _LAZY = {
     **dict.fromkeys(_DECISIONS, "baldurs_rules.decisions"),
+    "BUILD": "baldurs_rules._build",
     "load_content": "baldurs_rules.content.loader",
     "Content": "baldurs_rules.content.model",
     "Game": "baldurs_rules.game",
@@ -94,6 +98,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "BUILD",
     "Action",
     "BuildDecision",
     "ChooseDecision",

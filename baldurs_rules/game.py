@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from baldurs_rules.actions import Action
 from baldurs_rules.content.loader import load_content
@@ -162,14 +162,25 @@ class Game:
         """Every legal answer to the pending decision; empty only when the game is over."""
         return self._rules.machine.legal(self.state)
 
-    def is_legal(self, action: Action | str) -> bool:
+    # The overloads give the static types; the implementations take any value and
+    # refuse what is not an action themselves: compiled (mypyc), an ``Action | str``
+    # parameter would raise a bare TypeError at the call instead.
+    @overload
+    def is_legal(self, action: Action) -> bool: ...
+    @overload
+    def is_legal(self, action: str) -> bool: ...
+    def is_legal(self, action: object) -> bool:
         """Whether ``action`` (an action or its notation, in any case) is legal now."""
         if isinstance(action, str):
             action = Action.from_notation(action[:200])
         return isinstance(action, Action) and self._rules.machine.is_legal(self.state, action)
 
     # ------------------------------------------------------------ answering
-    def apply(self, action: Action | str) -> None:
+    @overload
+    def apply(self, action: Action) -> None: ...
+    @overload
+    def apply(self, action: str) -> None: ...
+    def apply(self, action: object) -> None:
         """Answer the pending decision.
 
         Args:
@@ -225,7 +236,7 @@ class Game:
         kind, seat = self.state.decision[0], self.current_player  # type: ignore[index]
         return f"{action!r} is not legal now (seat {seat} decides: {kind}){hint}"
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: object) -> Action:  # object: checked below (mypyc)
         """Read an action's notation (any case, any spacing) and check it is legal now.
 
         Raises:
@@ -263,14 +274,15 @@ class Game:
         del self._actions[done:]
         del self._seats[done:]
 
-    def undo(self, seat: int | None = None, *, reveal: bool = False) -> list[Action]:
+    def undo(self, seat: object = None, *, reveal: bool = False) -> list[Action]:
         """Take back moves: back to ``seat``'s previous decision.
 
         Every action from ``seat``'s last decision on is undone (including what other
         seats did since), so ``seat`` decides again where it decided last.
 
         Args:
-            seat: Whose decision to return to (default: the seat deciding now).
+            seat: Whose decision to return to (default: the seat deciding now); typed
+                ``object``, as anything else than a seat is refused with RulesError.
             reveal: Allow undoing across a draw that showed something hidden (a card
                 from the deck, a lot token); refused by default, since the player
                 would decide again knowing it.
@@ -338,8 +350,11 @@ class Game:
             raise RulesError("the game is not over yet; there is no result")
         return Result(**self.state.scores)
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         """What ``seat`` may see (no other hands, deck orders, bag order or hidden token).
+
+        ``seat`` is a seat number; any other value raises RulesError (typed ``object``
+        so that the compiled build refuses it the same way).
 
         The data is independent of the game (changing it changes nothing) and holds
         no log; read the log with [`events_for`][baldurs_rules.game.Game.events_for].
@@ -362,7 +377,7 @@ class Game:
             raise IllegalActionError(self._illegal_message(action))
         return describe_action(self, action)
 
-    def determinize(self, seat: int, rng: random.Random | int) -> Game:
+    def determinize(self, seat: object, rng: random.Random | int) -> Game:
         """A game ``seat`` cannot tell from this one, with every secret it lacks resampled.
 
         Other hands, the order of both decks, which lot is face down and the random
@@ -372,7 +387,8 @@ class Game:
         this ``resample_from_infostate``. The copy has no history to undo or replay.
 
         Args:
-            seat: Whose knowledge is kept.
+            seat: Whose knowledge is kept (a seat number; anything else raises
+                RulesError, so it is typed ``object`` for the compiled build).
             rng: A ``random.Random`` (or a seed for one) to sample with.
 
         Examples:
@@ -448,8 +464,14 @@ class Game:
         data["state"] = self.state.to_dict(log=log)
         return json.dumps(data, separators=(",", ":"))
 
+    @overload
     @classmethod
-    def from_json(cls, text: str | bytes, content: Content | None = None) -> Game:
+    def from_json(cls, text: str, content: Content | None = None) -> Game: ...
+    @overload
+    @classmethod
+    def from_json(cls, text: bytes, content: Content | None = None) -> Game: ...
+    @classmethod
+    def from_json(cls, text: object, content: Content | None = None) -> Game:
         """Load a game file: a save of [`to_json`][baldurs_rules.game.Game.to_json], or a
         [`record`][baldurs_rules.game.Game.record] (replayed).
 
@@ -498,8 +520,8 @@ class Game:
 
 
 def new_game(
-    players: int = 4,
-    seed: int = 0,
+    players: object = 4,
+    seed: object = 0,
     advanced: bool = False,
     content: Content | None = None,
     log: bool = True,
@@ -507,8 +529,10 @@ def new_game(
     """Set up a new game and run it to its first decision.
 
     Args:
-        players: Number of players (2 to 4 with the default content).
-        seed: Seeds every shuffle and draw of the game.
+        players: Number of players (2 to 4 with the default content); anything but a
+            whole number in range raises RulesError (typed ``object`` so that the
+            compiled build refuses a bad value the same way, not with a TypeError).
+        seed: Seeds every shuffle and draw of the game (an integer).
         advanced: Use the advanced setup (HQ draft, keep 3 of 5).
         content: The content to play (the default content if None).
         log: Record the event log (False for fast playouts).
@@ -518,7 +542,7 @@ def new_game(
     return Game(content, state)
 
 
-def replay(record: dict[str, Any], content: Content | None = None) -> Game:
+def replay(record: object, content: Content | None = None) -> Game:  # object: checked below
     """Replay a [`record`][baldurs_rules.game.Game.record]: the same game, move by move.
 
     The record is checked first (see [`check_record`][baldurs_rules.serialize.check_record]);

@@ -111,7 +111,7 @@ class Loaded:
 # ---------------------------------------------------------------- text and record
 
 
-def parse_json(text: str | bytes) -> Any:
+def parse_json(text: object) -> Any:
     """Read a game file's text: strict JSON of at most ``MAX_FILE_BYTES``.
 
     Raises:

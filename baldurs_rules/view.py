@@ -44,8 +44,8 @@ def public_event(event: dict[str, Any], seat: int) -> dict[str, Any]:
     return {k: v for k, v in event.items() if k not in hidden}
 
 
-def view(game: Game, seat: int) -> dict[str, Any]:
-    """The game as ``seat`` sees it (see the module docs)."""
+def view(game: Game, seat: object) -> dict[str, Any]:
+    """The game as ``seat`` sees it (see the module docs); ``seat`` is checked here."""
     rules, state = Rules.of(game.content), game.state
     t = rules.t
     if not isinstance(seat, int) or not 0 <= seat < state.players:

@@ -42,6 +42,16 @@ def pytest_configure(config: Any) -> None:
     os.environ.setdefault("BALDURS_RULES_CACHE", "0")
 
 
+def pytest_report_header(config: Any) -> str:
+    """Say which build of baldurs_rules the run tests (CI runs both)."""
+    import baldurs_rules
+    from baldurs_rules import _build
+
+    where = os.path.dirname(baldurs_rules.__file__)
+    compiled = len(_build.COMPILED_MODULES)
+    return f"baldurs_rules: {_build.BUILD}, {compiled} compiled modules, {where}"
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node: Any, error: Any) -> None:
     """Collect the figures of an xdist worker."""

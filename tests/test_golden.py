@@ -15,14 +15,23 @@ rewrite the records and commit them with the change:
 
 The policy: ``random.Random(policy_seed).choice(game.legal_actions())`` at every
 decision, until the game is over.
+
+The records are the check that the compiled build plays exactly the same games as
+the pure-Python one: CI replays them on both (``BALDURS_RULES_EXPECT_BUILD`` says
+which one a run expects, and the test below makes sure the game code really came
+from the extension modules, or from the sources); the end-of-run figures say how
+many records each build replayed to the recorded digest.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 import sys
+from collections import Counter
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
@@ -83,8 +92,23 @@ def load(players: int, seed: int, advanced: bool) -> dict[str, object]:
     return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
+def test_the_records_replay_on_the_build_that_ci_expects():
+    from baldurs_rules import game as game_module
+    from baldurs_rules.rules import turn
+
+    compiled = [m.__file__.endswith(tuple(EXTENSION_SUFFIXES)) for m in (game_module, turn)]
+    expected = os.environ.get("BALDURS_RULES_EXPECT_BUILD", "")
+    if expected == "compiled":
+        assert compiled == [True, True], (game_module.__file__, turn.__file__)
+    elif expected == "pure":
+        assert compiled == [False, False], (game_module.__file__, turn.__file__)
+    else:
+        pytest.skip("set BALDURS_RULES_EXPECT_BUILD to pure or compiled")
+    assert ("compiled (mypyc)" if expected == "compiled" else "pure Python") == br.BUILD
+
+
 @pytest.mark.parametrize(("players", "seed", "advanced"), CONFIGS)
-def test_golden_record_replays_to_the_same_end(players, seed, advanced):
+def test_golden_record_replays_to_the_same_end(players, seed, advanced, figures: Counter[str]):
     record = load(players, seed, advanced)
     assert (record["players"], record["seed"], record["advanced"]) == (players, seed, advanced)
     game = br.new_game(players=players, seed=seed, advanced=advanced)
@@ -95,6 +119,7 @@ def test_golden_record_replays_to_the_same_end(players, seed, advanced):
     assert game.result().prestige == record["prestige"]
     assert game.result().winners == record["winners"]
     assert digest(game) == record["final_sha256"]
+    figures[f"golden records replayed to their digest ({br.BUILD})"] += 1
 
 
 @pytest.mark.parametrize(("players", "seed", "advanced"), CONFIGS)

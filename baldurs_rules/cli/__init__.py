@@ -363,9 +363,27 @@ def _read(prompt: str) -> str | None:
     return line
 
 
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``bbg --version``: the version and which build runs (compiled or pure Python)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from baldurs_rules import __version__
+    from baldurs_rules._build import describe
+
+    click.echo(f"bbg, version {__version__}, {describe()}")
+    ctx.exit()
+
+
 # ---------------------------------------------------------------- the group
 @click.group(cls=_Cli, name="bbg", context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="baldurs_rules", prog_name="bbg")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_print_version,
+    help="Show the version and the build that runs (compiled (mypyc) or pure Python).",
+)
 def cli() -> None:
     """Builders of Baldur's Gate, played from rules kept as data."""
 

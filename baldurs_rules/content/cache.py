@@ -67,7 +67,9 @@ def code_fingerprint() -> str:
     library version, the cache version and the interpreter
     (``sys.implementation.cache_tag``).
     """
-    tag = f"{FORMAT}/{VERSION}/{sys.implementation.cache_tag}/{sys.version}"
+    from baldurs_rules._build import BUILD_TAG
+
+    tag = f"{FORMAT}/{VERSION}/{BUILD_TAG}/{sys.implementation.cache_tag}/{sys.version}"
     digest = hashlib.sha256(tag.encode())
     files = [
         p

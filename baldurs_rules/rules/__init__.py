@@ -100,8 +100,12 @@ class Rules:
         state.available = state.available_from_lots(self.t.lot_nodes)
         state.options = None
 
-    def new_state(self, players: int, seed: int, advanced: bool, log: bool = True) -> State:
-        """Set up a game and run it to its first decision (``log``: record events)."""
+    def new_state(self, players: object, seed: object, advanced: bool, log: bool = True) -> State:
+        """Set up a game and run it to its first decision (``log``: record events).
+
+        ``players`` and ``seed`` are ``object``:
+        [`Setup.new_state`][baldurs_rules.rules.setup.Setup.new_state] checks them.
+        """
         state = self.setup.new_state(players, seed, advanced, log)
         self.machine.run(state)
         return state

@@ -37,8 +37,12 @@ class Setup:
             "keep": DecisionKind(self.keep_options, self.keep_resolve),
         }
 
-    def new_state(self, players: int, seed: int, advanced: bool, log: bool = True) -> State:
-        """A state after setup, before the first decision."""
+    def new_state(self, players: object, seed: object, advanced: bool, log: bool = True) -> State:
+        """A state after setup, before the first decision.
+
+        ``players`` and ``seed`` are checked here, so they are typed ``object``: compiled
+        (mypyc), an ``int`` parameter would refuse a bad value with a bare TypeError.
+        """
         settings = self.r.settings
         low, high = settings["players"]["min"], settings["players"]["max"]
         if not isinstance(players, int) or not low <= players <= high:

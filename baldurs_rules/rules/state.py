@@ -252,7 +252,9 @@ class State:
         """Rebuild a state from [`to_dict`][baldurs_rules.rules.state.State.to_dict] data."""
         state = cls()
         for name in FIELDS:
-            setattr(state, name, data[name])
+            # decision is a tuple, set below: compiled (mypyc), setattr checks the type
+            if name != "decision":
+                setattr(state, name, data[name])
         state.stack = [tuple(f) for f in data["stack"]]
         state.events = [tuple(e) for e in data["events"]]
         state.decision = None if data["decision"] is None else tuple(data["decision"])
