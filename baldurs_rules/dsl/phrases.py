@@ -420,7 +420,14 @@ class Phrases:
         """How much of a unit a number gives: ``1 gold plus 1 gold per Market you own``."""
         if isinstance(node, A.CondExpr):
             return self.conditional(node, unit)
-        return " ".join(f"{word} {self._term(term, unit)}".strip() for word, term in _terms(node))
+        terms = _terms(node)
+        if len(terms) == 1:
+            return self._term(node, unit)
+        last = len(terms) - 1
+        return " ".join(
+            f"{word} {self._term(term, unit, sum_part=True, last=i == last)}".strip()
+            for i, (word, term) in enumerate(terms)
+        )
 
     def conditional(self, node: A.CondExpr, unit: Unit, bare_numbers: bool = False) -> str:
         """``2 gold if you own at least 3 Markets, else 1 gold`` (a chain reads on).
@@ -442,12 +449,13 @@ class Phrases:
         text = self.amount(node, unit)
         return f"({text})" if len(_terms(node)) > 1 or isinstance(node, A.CondExpr) else text
 
-    def _term(self, node: Any, unit: Unit) -> str:
+    def _term(self, node: Any, unit: Unit, sum_part: bool = False, last: bool = True) -> str:
+        """One term of an amount; in a sum (``sum_part``) it must not run into the next."""
         if isinstance(node, A.Number):
             return f"{node.value} {unit.of(node.value)}"
-        if isinstance(node, A.CondExpr):
+        if isinstance(node, A.CondExpr):  # "plus (3 prestige if ...)": the if is the term's
             text = self.conditional(node, unit)
-            return text if is_zero(node.otherwise) else f"({text})"
+            return f"({text})" if sum_part or not is_zero(node.otherwise) else text
         if isinstance(node, A.Op) and node.op in "+-":
             return f"({self.amount(node, unit)})"
         rate = self._rate(node)
@@ -458,7 +466,8 @@ class Phrases:
             capped = self._capped(node, unit)
             if capped is not None:
                 return capped
-        return f"{unit.of(0)} equal to {self.np(node)}"
+        value = self.part(node, last=last) if sum_part else self.np(node)
+        return f"{unit.of(0)} equal to {value}"
 
     def _capped(self, node: A.Extreme, unit: Unit) -> str | None:
         """``min(x, 4)``: x's amount with ``(at most 4 prestige)``."""
@@ -530,7 +539,9 @@ class Phrases:
                 continue
             claim = self._claim(part)
             last = groups[-1] if groups else None
-            if isinstance(last, list) and last[0].subject == claim.subject:
+            # "you do not own exactly 2 Inns and 3 Markets" would blur what "not" covers
+            negated = " not" in claim.subject
+            if isinstance(last, list) and last[0].subject == claim.subject and not negated:
                 last.append(claim)
             else:
                 groups.append([claim])
