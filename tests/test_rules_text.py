@@ -30,11 +30,11 @@ from typing import Any
 import pytest
 
 from baldurs_rules import load_content
-from baldurs_rules.content.model import Content
+from baldurs_rules.content.model import Content, Script
 from baldurs_rules.dsl import ast as A
 from baldurs_rules.dsl.parser import parse_effect, parse_expression
 from baldurs_rules.dsl.render import describe_expr, describe_score, to_text
-from baldurs_rules.text import card_text
+from baldurs_rules.text import card_text, script_text
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CONTENT_CORPUS = GOLDEN / "rules_text.txt"
@@ -158,6 +158,37 @@ def test_a_bad_constructs_line_is_reported() -> None:
         entries("# a comment\ngain 1 gold\n")
     with pytest.raises(ValueError, match="'effect: nothing'"):
         entries("effect: nothing\n")
+
+
+@pytest.mark.parametrize(
+    ("slot", "text"),
+    [
+        ("income ability", "Pay 1 gold to gain 2 favor."),
+        ("HQ ability", "Pay 1 gold to gain 2 favor."),
+        ("location trade", "Pay 1 gold to gain 2 favor."),
+        ("when-built effect", "You may pay 1 gold to gain 2 favor."),
+        ("faction reward", "You may pay 1 gold to gain 2 favor."),
+        ("connection bonus", "You may pay 1 gold to gain 2 favor."),
+        ("HQ income", "You may pay 1 gold to gain 2 favor."),
+        ("HQ setup", "You may pay 1 gold to gain 2 favor."),
+    ],
+)
+def test_a_root_cost_is_required_only_in_an_option_slot(slot: str, text: str) -> None:
+    # the slots the engine runs as a chosen option (turn.py) pay a root cost outright
+    source = "pay 1 gold: gain 2 favor"
+    assert script_text(CONTENT, Script(source, parse_effect(source), slot=slot)) == text
+
+
+def test_card_text_of_a_fortification_and_past_the_top() -> None:
+    assert card_text(CONTENT, "keep").splitlines() == [
+        f"Keep — fortification (defense {CONTENT.fortifications[1].defense})",
+        f"  Connection bonus: {script_text(CONTENT, CONTENT.fortifications[1].bonus)}",
+    ]
+    assert CONTENT.fortifications[1].id == "keep"
+    top = len(CONTENT.factions[0].rewards)
+    assert f"  Each point past {top}: " in card_text(CONTENT, CONTENT.factions[0].id)
+    with pytest.raises(KeyError):
+        card_text(CONTENT, "no_such_thing")
 
 
 # ------------------------------------------------------------------ coverage of the language

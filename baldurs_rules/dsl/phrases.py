@@ -1,7 +1,7 @@
 """English phrases of expressions and conditions, the parts rules text is made of.
 
 [`english`][baldurs_rules.dsl.english] builds sentences out of these phrases:
-what a player has a number of (a [`Noun`][baldurs_rules.dsl.phrases.Noun]),
+what a player has a number of (a [`Noun`][baldurs_rules.dsl.words.Noun]),
 amounts of something (``2 prestige per Market you own``), plain numbers
 (``the number of Markets you own``) and conditions (``you own at least 2 Temples``).
 Every phrase is in one grammatical person (``you`` or, inside ``each``, ``they``).
@@ -9,7 +9,9 @@ Every phrase is in one grammatical person (``you`` or, inside ``each``, ``they``
 The English never changes what a tree means, but it may say it differently:
 ``not`` is pushed into the comparisons (``not (a or b)`` reads as ``not a and
 not b``), ``> 0`` on a count reads as "at least 1", a number on the left of a
-comparison moves to the right, and ``k * x`` reads with the number first.
+comparison moves to the right, ``max(a, b) >= n`` reads as "a or b at least n",
+and ``k * x`` reads with the number first. Each rewrite is checked against the
+evaluator (``tests/test_phrases.py``).
 
 Examples:
     >>> from baldurs_rules.dsl import parse_expression
