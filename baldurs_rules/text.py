@@ -12,18 +12,34 @@ Examples:
 from __future__ import annotations
 
 from baldurs_rules.content.model import Content, HqSide, Script
-from baldurs_rules.dsl.render import describe_expr, to_text
+from baldurs_rules.dsl.checker import Slot
+from baldurs_rules.dsl.render import describe_score, to_text
 
 __all__ = ["card_text", "script_text", "where_defined"]
 
+_NOT_OPTIONS = frozenset(
+    s.value for s in (Slot.WHEN_BUILT, Slot.REWARD, Slot.BONUS, Slot.HQ_INCOME, Slot.HQ_SETUP)
+)
+"""Slots whose effect simply happens: a cost in them is offered, never required."""
+
 
 def script_text(content: Content, script: Script | None) -> str:
-    """English text of one effect or agenda score ('' for None)."""
+    """English text of one effect or agenda score ('' for None).
+
+    A cost at the root of an option (income ability, HQ ability, trade) reads
+    "Pay ... to ..."; in an effect that simply happens it reads "You may pay ...".
+
+    Examples:
+        >>> from baldurs_rules import load_content
+        >>> content = load_content()
+        >>> script_text(content, content.agendas["master_of_the_counting_tables"].score)
+        'Worth 3 prestige per Market you own.'
+    """
     if script is None:
         return ""
-    if script.slot == "agenda score":
-        return f"Score {describe_expr(script.tree, content.names())} prestige."
-    return to_text(script.tree, content.names())
+    if script.slot == Slot.AGENDA.value:
+        return describe_score(script.tree, content.names())
+    return to_text(script.tree, content.names(), option=script.slot not in _NOT_OPTIONS)
 
 
 def _side(content: Content, side: HqSide) -> list[str]:
@@ -37,7 +53,7 @@ def _side(content: Content, side: HqSide) -> list[str]:
 
 
 def card_text(content: Content, ident: str) -> str:
-    """The full rules text of a card, location, tile type or faction, by id.
+    """The full rules text of a card, location, tile type, fortification or faction, by id.
 
     Raises:
         KeyError: Nothing has this id.
@@ -89,6 +105,9 @@ def _other_text(content: Content, ident: str) -> list[str]:
             for level, reward in enumerate(faction.rewards, 1):
                 if reward is not None:
                     lines.append(f"  {level}: {script_text(content, reward)}")
+            if content.past_top is not None:
+                top = len(faction.rewards)
+                lines.append(f"  Each point past {top}: {script_text(content, content.past_top)}")
             return lines
     for tile in content.tiles:
         if tile.id == ident:
@@ -96,6 +115,12 @@ def _other_text(content: Content, ident: str) -> list[str]:
                 f"{tile.name} — building type ({tile.pile} tiles)",
                 f"  Connection bonus: {script_text(content, tile.bonus)}",
             ]
+    for fort in content.fortifications:
+        if fort.id == ident:
+            lines = [f"{fort.name} — fortification (defense {fort.defense})"]
+            if fort.bonus is not None:
+                lines.append(f"  Connection bonus: {script_text(content, fort.bonus)}")
+            return lines
     raise KeyError(ident)
 
 

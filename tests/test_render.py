@@ -13,7 +13,7 @@ from baldurs_rules import load_content
 from baldurs_rules.content.model import Script
 from baldurs_rules.dsl import ast as A
 from baldurs_rules.dsl.parser import MAX_SOURCE, keywords, parse_effect, parse_expression
-from baldurs_rules.dsl.render import describe_expr, to_source, to_text
+from baldurs_rules.dsl.render import describe_expr, describe_score, to_source, to_text
 from baldurs_rules.errors import DslSyntaxError
 
 NAMES = load_content().names()
@@ -125,6 +125,8 @@ def test_to_source_of_a_non_node() -> None:
 
 
 # ------------------------------------------------------------------ English
+# The reviewed corpus of every construct is tests/golden/rules_text_constructs.txt
+# (tests/test_rules_text.py); these tests pin the public functions and their options.
 
 
 @pytest.mark.parametrize(
@@ -136,45 +138,44 @@ def test_to_source_of_a_non_node() -> None:
         ("pay 2 supply: gain 5 gold", "Pay 2 supply to gain 5 gold."),
         (
             "gain 1 gold; draw 1 building",
-            "Gain 1 gold. Then draw 1 building (from the offer or the deck).",
+            "Gain 1 gold. Then draw 1 building card (from the offer or the deck).",
         ),
         (
             "pay 1 supply: (gain 1 gold; draw 1 building from deck)",
-            "Pay 1 supply to gain 1 gold, then draw 1 building from the deck.",
+            "Pay 1 supply to gain 1 gold, then draw 1 building card from the deck.",
         ),
         (
             "choose (gain 3 gold | draw 2 buildings from offer)",
-            "Choose one: gain 3 gold; or draw 2 buildings from the offer.",
+            "Choose one: gain 3 gold; or draw 2 building cards from the offer.",
         ),
-        ("if gold >= 2: gain 1 prestige", "If your gold is at least 2, gain 1 prestige."),
+        ("if gold >= 2: gain 1 prestige", "If you have at least 2 gold, gain 1 prestige."),
         (
             "if gold <= 2: (gain 3 gold) else gain 1 prestige",
-            "If your gold is at most 2, gain 3 gold; otherwise gain 1 prestige.",
+            "If you have at most 2 gold, gain 3 gold; otherwise gain 1 prestige.",
         ),
         (
             "repeat 2: gain 1 influence with any faction",
-            "2 times: gain 1 influence with a faction of your choice.",
+            "Gain 1 influence with a faction of your choice, twice.",
         ),
-        ("each opponent: lose 1 gold", "Each opponent: lose 1 gold (as much as you have)."),
-        ("each player: gain 1 gold", "Each player: gain 1 gold."),
-        ("draw 1 agenda", "Draw 1 agenda."),
-        ("draw 2 agendas", "Draw 2 agendas."),
-        ("draw 1 buildings", "Draw 1 building (from the offer or the deck)."),
-        ("take gate", "Take a gate (a free gate site and the top gate card)."),
+        ("each opponent: lose 1 gold", "Each opponent loses 1 gold (as much as they have)."),
+        ("each player: gain 1 gold", "Each player gains 1 gold."),
+        ("draw 1 agenda", "Draw 1 agenda card."),
+        ("draw 2 agendas", "Draw 2 agenda cards."),
+        ("draw 1 buildings", "Draw 1 building card (from the offer or the deck)."),
+        ("draw 2 building", "Draw 2 building cards (each from the offer or the deck)."),
+        ("take gate", "Place a gate on a free gate site and take the top gate card."),
         ("place watchtower", "Place a watchtower in a district of your choice."),
         ("place keep in seatower", "Place a keep in seatower."),
         ("place keep here", "Place a keep in this district."),
         ("build", "Build a building from your hand."),
         ("build trading_hall", "Build a trading hall from your hand."),
+        ("build inn", "Build an inn from your hand."),
         ("build with discount 2", "Build a building from your hand, paying 2 gold less."),
         ("return worker", "Return your worker."),
         ("nothing", "Do nothing."),
         ("gain 2 influence with thieves_guild", "Gain 2 influence with thieves guild."),
-        ("gain count(markets) + 1 gold", "Gain the number of your markets plus 1 gold."),
-        (
-            "gain (1 if gold > 2) gold",
-            "Gain (1 if your gold is more than 2, else 0) gold.",
-        ),
+        ("gain count(markets) + 1 gold", "Gain 1 gold per market you own plus 1 gold."),
+        ("gain (1 if gold > 2) gold", "Gain 1 gold if you have more than 2 gold."),
     ],
 )
 def test_english(text: str, english: str) -> None:
@@ -187,10 +188,8 @@ def test_english(text: str, english: str) -> None:
         ("place keep in seatower", "Place a Keep in Seatower."),
         ("gain 2 influence with thieves_guild", "Gain 2 influence with Thieves' Guild."),
         ("build trading_hall", "Build a Trading Hall from your hand."),
-        (
-            "if count(temples) >= 2: nothing",
-            "If the number of your Temples is at least 2, do nothing.",
-        ),
+        ("if count(temples) >= 2: nothing", "If you own at least 2 Temples, do nothing."),
+        ("take gate", "Place a Gate on a free gate site and take the top gate card."),
     ],
 )
 def test_english_with_display_names(text: str, english: str) -> None:
@@ -198,42 +197,54 @@ def test_english_with_display_names(text: str, english: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "as_option", "otherwise"),
+    [
+        ("pay 1 gold: gain 2 favor", "Pay 1 gold", "You may pay 1 gold"),
+        ("gain 1 favor; pay 1 gold: gain 2 favor", "Then you may pay", "Then you may pay"),
+        ("choose (pay 1 gold: gain 2 favor | nothing)", "one: pay 1 gold", "one: pay 1 gold"),
+        ("if gold > 1: pay 1 gold: gain 2 favor", ", you may pay", ", you may pay"),
+        ("each player: pay 1 gold: gain 2 favor", "player may pay", "player may pay"),
+    ],
+)
+def test_a_cost_is_required_only_at_the_root_of_an_option(
+    text: str, as_option: str, otherwise: str
+) -> None:
+    # as the interpreter does: only a cost at the root of a chosen option is simply paid
+    assert as_option in to_text(parse_effect(text))
+    assert otherwise in to_text(parse_effect(text), option=False)
+
+
+@pytest.mark.parametrize(
     ("cond", "english"),
     [
-        ("gold >= 1", "your gold is at least 1"),
-        ("gold <= 1", "your gold is at most 1"),
-        ("gold > 1", "your gold is more than 1"),
-        ("gold < 1", "your gold is less than 1"),
-        ("gold == 1", "your gold is 1"),
-        ("gold != 1", "your gold is not 1"),
-        ("not gold >= 1", "your gold is less than 1"),
-        ("not gold <= 1", "your gold is more than 1"),
-        ("not gold > 1", "your gold is at most 1"),
-        ("not gold < 1", "your gold is at least 1"),
-        ("not gold == 1", "your gold is not 1"),
-        ("not gold != 1", "your gold is 1"),
-        (
-            "a > 1 and b > 1 and c > 1",
-            "your a is more than 1 and your b is more than 1 and your c is more than 1",
-        ),
-        (
-            "a > 1 or b > 1 and c > 1",
-            "your a is more than 1 or (your b is more than 1 and your c is more than 1)",
-        ),
+        ("gold >= 1", "you have at least 1 gold"),
+        ("gold <= 1", "you have at most 1 gold"),
+        ("gold > 1", "you have more than 1 gold"),
+        ("gold < 2", "you have less than 2 gold"),
+        ("gold == 1", "you have exactly 1 gold"),
+        ("gold != 1", "you do not have exactly 1 gold"),
+        ("not gold >= 2", "you have less than 2 gold"),
+        ("not gold <= 1", "you have more than 1 gold"),
+        ("not gold > 1", "you have at most 1 gold"),
+        ("not gold < 1", "you have at least 1 gold"),
+        ("not gold == 1", "you do not have exactly 1 gold"),
+        ("not gold != 1", "you have exactly 1 gold"),
+        ("a > 1 and b > 1 and c > 1", "you have more than 1 a, 1 b and 1 c"),
+        ("a > 1 or b > 1 and c > 1", "you have more than 1 a or (you have more than 1 b and 1 c)"),
         (
             "(a > 1 or b > 1) and c > 1",
-            "(your a is more than 1 or your b is more than 1) and your c is more than 1",
+            "(you have more than 1 a or 1 b) and you have more than 1 c",
         ),
-        ("not a > 1 and b > 1", "your a is at most 1 and your b is more than 1"),
-        (
-            "not (a > 1 and b > 1)",
-            "it is not true that (your a is more than 1 and your b is more than 1)",
-        ),
-        ("not not a > 1", "it is not true that your a is at most 1"),
-        (
-            "not not a > 1 or b > 1",
-            "(it is not true that your a is at most 1) or your b is more than 1",
-        ),
+        ("not a > 1 and b > 1", "you have at most 1 a and more than 1 b"),
+        ("not (a > 1 and b > 1)", "you have at most 1 a or 1 b"),
+        ("not not a > 1", "you have more than 1 a"),
+        ("not (not a > 1 or b > 1)", "you have more than 1 a and at most 1 b"),
+        ("count(inns) >= 2 and gold > 1", "you own at least 2 inns and you have more than 1 gold"),
+        ("max(gold, supply) >= 3", "you have at least 3 gold or 3 supply"),
+        ("min(gold, supply) >= 3", "you have at least 3 gold and 3 supply"),
+        ("3 <= max(gold, supply)", "you have at least 3 gold or 3 supply"),
+        ("max(gold, supply) == 3", "the higher of your gold and your supply is 3"),
+        ("gold > supply", "your gold is more than your supply"),
     ],
 )
 def test_english_conditions(cond: str, english: str) -> None:
@@ -255,37 +266,45 @@ def test_english_conditions(cond: str, english: str) -> None:
         ("agendas", "the number of agenda cards in your hand"),
         ("opponents", "the number of your opponents"),
         ("strength", "the current attack strength"),
-        ("damage", "the number of damage tokens here"),
-        ("fortifications", "the number of your fortifications on the map"),
-        ("count(markets)", "the number of your markets"),
-        ("count(market)", "the number of your markets"),
-        ("count(keeps in seatower)", "the number of your keeps in seatower"),
-        ("count(buildings here)", "the number of your buildings here"),
+        ("damage", "the number of damage tokens on this district's special location"),
+        ("fortifications", "the number of fortifications you own"),
+        ("count(markets)", "the number of markets you own"),
+        ("count(market)", "the number of markets you own"),
+        ("count(keeps in seatower)", "the number of keeps you own in seatower"),
+        ("count(buildings here)", "the number of buildings you own in this district"),
+        ("count(hq)", "the number of HQs you own"),
         ("influence(flaming_fist)", "your influence with flaming fist"),
-        ("influence(highest)", "your highest influence with any faction"),
-        ("influence(lowest)", "your lowest influence with any faction"),
-        ("2 * count(markets) + 1", "2 × the number of your markets plus 1"),
+        ("influence(highest)", "your highest faction influence"),
+        ("influence(lowest)", "your lowest faction influence"),
+        ("2 * count(markets) + 1", "(2 × the number of markets you own) plus 1"),
         ("a - b", "your a minus your b"),
         ("a - (b - c)", "your a minus (your b minus your c)"),
         ("(a + b) * c", "(your a plus your b) × your c"),
+        ("a * 2", "2 × your a"),
         ("a - b - c", "your a minus your b minus your c"),
-        ("gold per 3", "your gold divided by 3 (rounded down)"),
+        ("gold per 3", "your gold divided by 3, rounded down"),
         ("-gold", "minus your gold"),
+        ("-2 + gold", "-2 plus your gold"),
         ("-(a + b)", "minus (your a plus your b)"),
-        ("min(gold, 3)", "the lowest of your gold and 3"),
+        ("min(gold, 3)", "the lower of your gold and 3"),
         ("max(gold, supply, favor)", "the highest of your gold, your supply and your favor"),
-        ("5 if districts >= 6", "5 if the number of districts you occupy is at least 6, else 0"),
-        ("5 if gold > 1 else 2", "5 if your gold is more than 1, else 2"),
+        ("max(max(gold, supply), favor)", "the highest of your gold, your supply and your favor"),
+        (
+            "min(max(gold, supply), 3)",
+            "the lower of (the higher of your gold and your supply) and 3",
+        ),
+        ("5 if districts >= 6", "5 if you occupy at least 6 districts, else 0"),
+        ("5 if gold > 1 else 2", "5 if you have more than 1 gold, else 2"),
         (
             "1 if a > 1 else 2 if b > 1 else 3",
-            "1 if your a is more than 1, else 2 if your b is more than 1, else 3",
+            "1 if you have more than 1 a, else 2 if you have more than 1 b, else 3",
         ),
         (
             "(1 if a > 1 else 2) if b > 1",
-            "(1 if your a is more than 1, else 2) if your b is more than 1, else 0",
+            "(1 if you have more than 1 a, else 2) if you have more than 1 b, else 0",
         ),
-        ("1 + (2 if a > 1)", "1 plus (2 if your a is more than 1, else 0)"),
-        ("max(1 if a > 1, 2)", "the highest of (1 if your a is more than 1, else 0) and 2"),
+        ("1 + (2 if a > 1)", "1 plus (2 if you have more than 1 a, else 0)"),
+        ("max(1 if a > 1, 2)", "the higher of (1 if you have more than 1 a, else 0) and 2"),
     ],
 )
 def test_describe_expr(text: str, english: str) -> None:
@@ -295,14 +314,47 @@ def test_describe_expr(text: str, english: str) -> None:
 def test_describe_expr_with_display_names() -> None:
     tree = parse_expression("influence(council_of_four) per 2 + count(inns in the_wide)")
     assert describe_expr(tree, NAMES) == (
-        "your influence with Council of Four divided by 2 (rounded down)"
-        " plus the number of your Inns in The Wide"
+        "(your influence with Council of Four divided by 2, rounded down)"
+        " plus the number of Inns you own in The Wide"
     )
 
 
-def test_describe_expr_rejects_an_effect() -> None:
-    with pytest.raises(TypeError):
+@pytest.mark.parametrize(
+    ("text", "english"),
+    [
+        ("3 * count(markets)", "Worth 3 prestige per Market you own."),
+        (
+            "2 * count(inns) + opponents",
+            "Worth 2 prestige per Inn you own plus 1 prestige per opponent.",
+        ),
+        (
+            "8 if count(temples) >= 2 and count(markets) >= 2 else 3 if count(temples) >= 2 else 0",
+            "Worth 8 prestige if you own at least 2 Temples and 2 Markets, else 3 if you own at"
+            " least 2 Temples.",
+        ),
+        (
+            "count(temples) * 2 + 3 if count(temples) >= 2 else count(temples) * 2",
+            "If you own at least 2 Temples, worth 2 prestige per Temple you own plus 3 prestige;"
+            " otherwise 2 prestige per Temple you own.",
+        ),
+        (
+            "min(hand per 2, 3)",
+            "Worth 1 prestige per 2 building cards in your hand (at most 3 prestige).",
+        ),
+        ("gold * supply", "Worth prestige equal to your gold × your supply."),
+    ],
+)
+def test_describe_score(text: str, english: str) -> None:
+    assert describe_score(parse_expression(text), NAMES) == english
+
+
+def test_describing_the_wrong_kind_of_node_is_an_error() -> None:
+    with pytest.raises(TypeError, match="not an expression node"):
         describe_expr(parse_effect("nothing"))
+    with pytest.raises(TypeError, match="not an effect node"):
+        to_text(A.Number(1))
+    with pytest.raises(TypeError, match="not a condition node"):
+        to_text(A.When(A.Number(1), A.Nothing()))  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------ default content

@@ -11,6 +11,8 @@ Examples:
     'pay 2 supply: gain 5 gold'
     >>> to_text(tree)
     'Pay 2 supply to gain 5 gold.'
+    >>> to_text(parse_effect("each opponent: lose 1 gold"))
+    'Each opponent loses 1 gold (as much as they have).'
 """
 
 from __future__ import annotations
@@ -19,8 +21,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from baldurs_rules.dsl import ast as A
+from baldurs_rules.dsl.english import English
+from baldurs_rules.dsl.phrases import Phrases, is_zero
+from baldurs_rules.dsl.words import Unit
 
-__all__ = ["describe_expr", "to_source", "to_text"]
+__all__ = ["describe_expr", "describe_score", "to_source", "to_text"]
 
 # ---------------------------------------------------------------- source
 
@@ -170,227 +175,82 @@ _CONDS = (A.Compare, A.BoolOp, A.Not)
 
 # ---------------------------------------------------------------- English
 
-_QUANTITY_TEXT = {
-    "gold": "your gold",
-    "supply": "your supply",
-    "favor": "your favor",
-    "prestige": "your prestige",
-    "districts": "the number of districts you occupy",
-    "largest_network": "the size of your largest network",
-    "portfolio": "the number of building cards in your portfolio",
-    "hand": "the number of building cards in your hand",
-    "agendas": "the number of agenda cards in your hand",
-    "opponents": "the number of your opponents",
-    "strength": "the current attack strength",
-    "damage": "the number of damage tokens here",
-    "fortifications": "the number of your fortifications on the map",
-}
-_COMPARE_TEXT = {
-    ">=": "is at least",
-    "<=": "is at most",
-    ">": "is more than",
-    "<": "is less than",
-    "==": "is",
-    "!=": "is not",
-}
-_NEGATED_TEXT = {
-    ">=": "is less than",
-    "<=": "is more than",
-    ">": "is at most",
-    "<": "is at least",
-    "==": "is not",
-    "!=": "is",
-}
 
-
-class _English:
-    """Renders English; ``names`` maps ids to display names."""
-
-    def __init__(self, names: Mapping[str, str] | None) -> None:
-        self.names = names or {}
-
-    def name(self, word: str) -> str:
-        if word in self.names:
-            return self.names[word]
-        return word.replace("_", " ")
-
-    def plural(self, word: str, amount: Any) -> str:
-        """Display name of a counted thing (``1 building card``, ``2 building cards``)."""
-        base = self.name(word.removesuffix("s") if word.endswith("s") else word)
-        single = isinstance(amount, A.Number) and amount.value == 1
-        return base if single else base + "s"
-
-    # -- effects
-    def effect(self, node: Any) -> str:
-        if isinstance(node, A.Seq):
-            return ", then ".join(self.effect(s) for s in node.steps)
-        if isinstance(node, A.Paid):
-            return f"pay {self.items(node.cost)} to {self.effect(node.body)}"
-        if isinstance(node, A.When):
-            text = f"if {self.cond(node.cond)}, {self.effect(node.then)}"
-            if node.otherwise is not None:
-                text += f"; otherwise {self.effect(node.otherwise)}"
-            return text
-        if isinstance(node, A.Repeat):
-            return f"{node.times} times: {self.effect(node.body)}"
-        if isinstance(node, A.Each):
-            return f"each {self.name(node.who.text)}: {self.effect(node.body)}"
-        if isinstance(node, A.Choose):
-            return "choose one: " + "; or ".join(self.effect(o) for o in node.options)
-        return self.atom(node)
-
-    def atom(self, node: Any) -> str:
-        if isinstance(node, A.Gain):
-            return f"gain {self.items(node.items)}"
-        if isinstance(node, A.Lose):
-            return f"lose {self.items(node.items)} (as much as you have)"
-        if isinstance(node, A.Draw):
-            return self.draw(node)
-        if isinstance(node, A.Place):
-            where = self.where(node.where, "in a district of your choice")
-            return f"place a {self.name(node.kind.text)} {where}"
-        if isinstance(node, A.Build):
-            return self.build(node)
-        fixed = {
-            A.TakeGate: "take a gate (a free gate site and the top gate card)",
-            A.ReturnWorker: "return your worker",
-            A.Nothing: "do nothing",
-        }
-        return fixed[type(node)]
-
-    def draw(self, node: A.Draw) -> str:
-        what = self.plural(node.what.text, node.count)
-        text = f"draw {self.operand(node.count)} {what}"
-        if node.source is not None:
-            return f"{text} from the {self.name(node.source.text)}"
-        if node.what.text.startswith("building"):
-            return f"{text} (from the offer or the deck)"
-        return text
-
-    def build(self, node: A.Build) -> str:
-        kind = "building" if node.kind is None else self.name(node.kind.text)
-        text = f"build a {kind} from your hand"
-        if node.discount is not None:
-            text += f", paying {self.operand(node.discount)} gold less"
-        return text
-
-    def where(self, where: Any, default: str) -> str:
-        if where is None:
-            return default
-        if isinstance(where, A.Here):
-            return "in this district"
-        return f"in {self.name(where.district.text)}"
-
-    def items(self, items: tuple[Any, ...]) -> str:
-        parts = [self.item(i) for i in items]
-        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-    def item(self, item: Any) -> str:
-        value = self.operand(item.value)
-        if isinstance(item, A.InfluenceAmount):
-            if item.faction is None:
-                return f"{value} influence with a faction of your choice"
-            return f"{value} influence with {self.name(item.faction.text)}"
-        return f"{value} {self.name(item.resource.text)}"
-
-    # -- expressions
-    def expr(self, node: Any) -> str:
-        if isinstance(node, A.Number):
-            return str(node.value)
-        if isinstance(node, A.Quantity):
-            return _QUANTITY_TEXT.get(node.name.text, f"your {self.name(node.name.text)}")
-        if isinstance(node, A.Count):
-            thing = self.plural(node.what.text, None)
-            where = "" if node.where is None else " " + self.where(node.where, "")
-            return f"the number of your {thing}{where.replace(' in this district', ' here')}"
-        if isinstance(node, A.Influence):
-            if node.faction.text in ("highest", "lowest"):
-                return f"your {node.faction.text} influence with any faction"
-            return f"your influence with {self.name(node.faction.text)}"
-        if isinstance(node, A.Op):
-            return self.op(node)
-        if isinstance(node, A.Neg):
-            inner = self.operand(node.operand)
-            return f"minus ({inner})" if isinstance(node.operand, A.Op) else f"minus {inner}"
-        if isinstance(node, A.Extreme):
-            word = "lowest" if node.op == "min" else "highest"
-            parts = [self.operand(a) for a in node.args]
-            return f"the {word} of " + ", ".join(parts[:-1]) + " and " + parts[-1]
-        if isinstance(node, A.CondExpr):
-            other = "0" if node.otherwise is None else self.expr(node.otherwise)
-            return f"{self.operand(node.value)} if {self.cond(node.cond)}, else {other}"
-        raise TypeError(f"not an expression node: {node!r}")
-
-    def op(self, node: A.Op) -> str:
-        left, right = self.wrap(node.left, node), self.wrap(node.right, node)
-        if node.op == "per":
-            return f"{left} divided by {right} (rounded down)"
-        symbol = {"+": "plus", "-": "minus", "*": "×"}[node.op]
-        return f"{left} {symbol} {right}"
-
-    def wrap(self, child: Any, parent: A.Op) -> str:
-        text = self.expr(child)
-        level, outer = _expr_level(child), _EXPR_LEVEL[parent.op]
-        if level < outer or (level == outer and child is parent.right):
-            return f"({text})"
-        return text
-
-    def operand(self, node: Any) -> str:
-        """An expression used inside a larger phrase: a conditional gets parentheses."""
-        text = self.expr(node)
-        return f"({text})" if isinstance(node, A.CondExpr) else text
-
-    def cond(self, node: Any) -> str:
-        if isinstance(node, A.Compare):
-            return self.compare(node, _COMPARE_TEXT)
-        if isinstance(node, A.Not):
-            if isinstance(node.operand, A.Compare):
-                return self.compare(node.operand, _NEGATED_TEXT)
-            return f"it is not true that {self.cond_part(node.operand, 'not')}"
-        if isinstance(node, A.BoolOp):
-            left, right = self.cond_part(node.left, node.op), self.cond_part(node.right, node.op)
-            return f"{left} {node.op} {right}"
-        raise TypeError(f"not a condition node: {node!r}")
-
-    def compare(self, node: A.Compare, words: Mapping[str, str]) -> str:
-        return f"{self.operand(node.left)} {words[node.op]} {self.operand(node.right)}"
-
-    def cond_part(self, node: Any, parent: str) -> str:
-        """A condition inside ``and``/``or``/``not``: grouped unless the reading is plain."""
-        text = self.cond(node)
-        plain = isinstance(node, A.Compare) or (
-            isinstance(node, A.Not) and isinstance(node.operand, A.Compare)
-        )
-        same = isinstance(node, A.BoolOp) and node.op == parent
-        return text if plain or same else f"({text})"
-
-
-def to_text(node: Any, names: Mapping[str, str] | None = None) -> str:
-    """Render an effect as one English sentence of rules text.
+def to_text(node: Any, names: Mapping[str, str] | None = None, option: bool = True) -> str:
+    """Render an effect as English rules text, one sentence per step.
 
     Args:
         node: An effect AST (use [`describe_expr`][baldurs_rules.dsl.render.describe_expr]
-            for an expression).
+            for an expression, [`describe_score`][baldurs_rules.dsl.render.describe_score]
+            for an agenda score).
         names: Display names for ids (factions, districts, building types).
+        option: Whether the effect is an option the player picks (an income
+            ability, a trade, a branch of a choice): a cost at its root must then
+            be paid ("Pay 1 supply to ..."). Anywhere else a cost is offered
+            ("You may pay 1 supply to ...").
 
     Examples:
         >>> from baldurs_rules.dsl import parse_effect
         >>> to_text(parse_effect("gain 1 influence with any faction; draw 2 buildings"))
-        'Gain 1 influence with a faction of your choice. Then draw 2 buildings (from the offer or the deck).'
+        'Gain 1 influence with a faction of your choice. Then draw 2 building cards (each from the offer or the deck).'
+        >>> to_text(parse_effect("each opponent: lose 1 gold"))
+        'Each opponent loses 1 gold (as much as they have).'
+        >>> to_text(parse_effect("pay 1 gold: gain 2 favor"), option=False)
+        'You may pay 1 gold to gain 2 favor.'
     """  # noqa: E501
-    english = _English(names)
-    steps = node.steps if isinstance(node, A.Seq) else (node,)
-    sentences = [english.effect(step) for step in steps]
-    sentences = [sentences[0], *(f"then {s}" for s in sentences[1:])]
-    return " ".join(s[:1].upper() + s[1:] + "." for s in sentences)
+    return English(names, option).sentences(node)
 
 
 def describe_expr(node: Any, names: Mapping[str, str] | None = None) -> str:
-    """Render a numeric expression as an English phrase.
+    """Render a numeric expression as an English noun phrase.
+
+    Compound parts are in parentheses, so the phrase has one reading.
 
     Examples:
         >>> from baldurs_rules.dsl import parse_expression
         >>> describe_expr(parse_expression("2 * count(markets) + 1"))
-        '2 × the number of your markets plus 1'
+        '(2 × the number of markets you own) plus 1'
     """
-    return _English(names).expr(node)
+    return Phrases(names).np(node)
+
+
+def describe_score(node: Any, names: Mapping[str, str] | None = None) -> str:
+    """Render an agenda score as a sentence ("Worth 3 prestige per Market you own.").
+
+    Examples:
+        >>> from baldurs_rules.dsl import parse_expression
+        >>> describe_score(parse_expression("5 if districts >= 6"))
+        'Worth 5 prestige if you occupy at least 6 districts.'
+    """
+    return _score_sentence(Phrases(names), node)
+
+
+def _simple(text: str) -> bool:
+    return not any(word in text for word in (" plus ", " minus ", " if ", ", "))
+
+
+def _score_sentence(phrases: Phrases, node: Any) -> str:
+    """An agenda score as a sentence: ``Worth 3 prestige per Market you own.``
+
+    A conditional score with plain values reads on ("Worth 8 prestige if ...,
+    else 3 if ..."); one with compound values puts each condition first.
+
+    Examples:
+        >>> from baldurs_rules.dsl import parse_expression
+        >>> _score_sentence(Phrases(), parse_expression("districts + 2 if districts >= 5"))
+        'If you occupy at least 5 districts, worth 1 prestige per district you occupy plus 2 prestige; otherwise nothing.'
+    """  # noqa: E501
+    prestige = Unit(phrases.name("prestige"))
+    if not isinstance(node, A.CondExpr):
+        return f"Worth {phrases.amount(node, prestige)}."
+    chain: list[tuple[str, str]] = []
+    other: Any = node
+    while isinstance(other, A.CondExpr):
+        chain.append((phrases.amount(other.value, prestige), phrases.cond(other.cond)))
+        other = other.otherwise
+    rest = "nothing" if is_zero(other) else phrases.amount(other, prestige)
+    if all(_simple(value) for value, _ in chain) and _simple(rest):
+        return f"Worth {phrases.conditional(node, prestige, bare_numbers=True)}."
+    text = f"If {chain[0][1]}, worth {chain[0][0]}"
+    text += "".join(f"; otherwise, if {cond}, {value}" for value, cond in chain[1:])
+    return f"{text}; otherwise {rest}."
