@@ -158,7 +158,11 @@ class _RealCloneGreedy(GreedyBot):
 def test_the_check_catches_a_bot_that_peeks(cheat: type[RandomBot]) -> None:
     """Bots that use hidden information fail the check above (so the check can fail)."""
     caught = 0
-    for game in (midgame(3, 1, 90), midgame(2, 3, 60), midgame(2, 9, 30), midgame(3, 11, 90)):
+    positions = [(3, 1, 90), (2, 3, 60), (2, 9, 30), (3, 11, 90), (4, 5, 70), (4, 8, 120)]
+    for game in (midgame(*where) for where in positions):
+        rng = random.Random(0)
+        while game.decision is not None and game.decision.kind != "turn":  # where peeking pays
+            game.apply(rng.choice(game.legal_actions()))
         seat = game.current_player
         real = cheat(7).choose(game)
         worlds = [cheat(7).choose(game.determinize(seat, k)) for k in range(30)]

@@ -31,6 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from baldurs_rules._build import BUILD_TAG
 from baldurs_rules._resources import grammar_path
 from baldurs_rules.content import codec
 from baldurs_rules.content.model import Content
@@ -67,8 +68,6 @@ def code_fingerprint() -> str:
     library version, the cache version and the interpreter
     (``sys.implementation.cache_tag``).
     """
-    from baldurs_rules._build import BUILD_TAG
-
     tag = f"{FORMAT}/{VERSION}/{BUILD_TAG}/{sys.implementation.cache_tag}/{sys.version}"
     digest = hashlib.sha256(tag.encode())
     files = [
