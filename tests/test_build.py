@@ -23,7 +23,7 @@ from click.testing import CliRunner
 import baldurs_rules as br
 from baldurs_rules import _build
 from baldurs_rules.cli import main
-from baldurs_rules.content import cache, loader
+from baldurs_rules.content import cache
 
 ROOT = Path(__file__).resolve().parents[1]
 EXPECT = os.environ.get("BALDURS_RULES_EXPECT_BUILD", "")

@@ -198,9 +198,10 @@ def test_a_whole_game_by_clicks_with_a_restart(
             server.kill()  # as if the machine went down: no clean shutdown
             for page in pages.values():
                 page.wait_for_selector("body[data-state=reconnecting]")
+            killed_at = len(read_record(saved)["actions"])  # the bots move on once resumed
             server = Server(tmp_path, port, "--resume", str(saved))
             servers.append(server)
-            assert f"(move {len(read_record(saved)['actions'])}, turn" in server.output
+            assert f"(move {killed_at}, turn" in server.output
             assert server.links["seat 0"] == pages[0].url and server.links["seat 1"] == pages[1].url
             for page in pages.values():  # they come back by themselves
                 page.wait_for_selector("body[data-state=connected]", timeout=20000)
