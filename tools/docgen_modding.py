@@ -1,0 +1,3 @@
+"""The generated parts of ``docs/modding.md`` (filled below)."""
+from docgen_common import Part
+PARTS: dict[str, Part] = {}
