@@ -91,7 +91,8 @@ def portable(text: str) -> str:
 
 
 def cli(args: Sequence[str], input: str | None = None, ok: bool | None = True) -> str:
-    """The printed output (stdout and stderr, in order) of ``bbg ARGS``, run in-process.
+    """What ``bbg ARGS`` prints, run in-process: its stdout, and when it fails its stderr too
+    (in order). A successful command's stderr is its progress bar, with timings: left out.
 
     Raises:
         SystemExit: ``ok`` and the command failed (or ``ok is False`` and it succeeded;
@@ -107,7 +108,7 @@ def cli(args: Sequence[str], input: str | None = None, ok: bool | None = True) -
     crashed = result.exception is not None and not isinstance(result.exception, SystemExit)
     if (ok is not None and (result.exit_code == 0) != ok) or crashed:
         raise SystemExit(f"bbg {' '.join(args)} exited {result.exit_code}: {result.output[-800:]}")
-    return portable(result.output)
+    return portable(result.output if result.exit_code else result.stdout)
 
 
 @contextlib.contextmanager

@@ -74,7 +74,7 @@ class Session:
                 exec(compile(code, "<docs>", "exec"), self.namespace)  # noqa: S102 - our own page
             except Exception as exc:  # the snippet shows an error on purpose
                 line = traceback.format_exception_only(type(exc), exc)[-1].strip()
-                print(f"{type(exc).__module__}.{line}")
+                print(line if "." in line.split(":")[0] else f"{type(exc).__module__}.{line}")
         output = portable(printed.getvalue())
         if not output:
             return block(code, "python")
