@@ -47,7 +47,9 @@ def value(key: str) -> Any:
         if isinstance(node, Mapping):
             match = next((k for k in node if str(k) == step), None)
             if match is None:
-                raise SystemExit(f"no content key {key!r}: {step!r} is not one of {sorted(map(str, node))}")
+                raise SystemExit(
+                    f"no content key {key!r}: {step!r} is not one of {sorted(map(str, node))}"
+                )
             node = node[match]
         else:
             raise SystemExit(f"no content key {key!r}: {step!r} is below a value")
@@ -66,10 +68,12 @@ def amounts(mapping: Mapping[Any, Any]) -> str:
 
 
 def quote_key(key: str) -> str:
-    """A content value as prose: a number, a list ``1, 2, 3``, or amounts ``6 gold and 1 supply``."""
+    """A content value as prose: a number, a list ``1, 2, 3``, or ``6 gold and 1 supply``."""
     found = value(key)
     if isinstance(found, Mapping):
-        if all(isinstance(v, int) for v in found.values()) and all(isinstance(k, str) for k in found):
+        if all(isinstance(v, int) for v in found.values()) and all(
+            isinstance(k, str) for k in found
+        ):
             return amounts(found)
         return ", ".join(f"{k}: {v}" for k, v in found.items())
     if isinstance(found, list):

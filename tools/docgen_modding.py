@@ -13,7 +13,8 @@ from docgen_common import Part, block, cli, content, table
 HOLDS = {
     "game.yaml": "player counts, setup amounts, resources, building types and their bonuses, "
     "fortifications, the basic HQ side, the attack track, scoring tables, the turn limit",
-    "map.yaml": "districts, lots and sites (the network nodes), the solid lines, drawing coordinates",
+    "map.yaml": "districts, lots and sites (the network nodes), the solid lines, "
+    "drawing coordinates",
     "factions.yaml": "the faction tracks and their rewards, `past_top`",
     "buildings.yaml": "the building cards",
     "gates.yaml": "the gate cards",

@@ -31,12 +31,27 @@ def city(old: str) -> str:
     for district in board.districts:
         nodes = [n for n in board.nodes if n.district == district.id]
         lots = [str(n.lot) for n in nodes if n.kind == "lot"]
-        count = {kind: sum(n.kind == kind for n in nodes) for kind in ("hq", "fortification", "gate")}
+        count = {
+            kind: sum(n.kind == kind for n in nodes) for kind in ("hq", "fortification", "gate")
+        }
         rows.append(
-            [names.get(district.id, district.id), ", ".join(lots), count["hq"],
-             count["fortification"], count["gate"] or "", places.get(district.id, "")]
+            [
+                names.get(district.id, district.id),
+                ", ".join(lots),
+                count["hq"],
+                count["fortification"],
+                count["gate"] or "",
+                places.get(district.id, ""),
+            ]
         )
-    header = ["District", "Lots", "HQ sites", "Fortification sites", "Gate sites", "Special location"]
+    header = [
+        "District",
+        "Lots",
+        "HQ sites",
+        "Fortification sites",
+        "Gate sites",
+        "Special location",
+    ]
     return table(header, rows)
 
 
@@ -45,12 +60,28 @@ def setup_table(old: str) -> str:
     setup, faction_count = settings()["setup"], len(content().factions)
     banned = ", ".join(f"{n} with {players} players" for players, n in setup["banned_lots"].items())
     rows = [
-        ["`players.min`, `players.max`", "players", f"{value('players.min')} to {value('players.max')}"],
+        [
+            "`players.min`, `players.max`",
+            "players",
+            f"{value('players.min')} to {value('players.max')}",
+        ],
         ["`players.first`", "the seat that takes the first turn", value("players.first")],
-        ["`setup.cubes`", "cubes per seat (one per faction track, the rest in the supply)",
-         f"{setup['cubes']} ({faction_count} on the tracks, {setup['cubes'] - faction_count} in the supply)"],
-        ["`setup.resources`", "resources per seat", words([f"{n} {r}" for r, n in setup["resources"].items()])],
-        ["`setup.hand`", "cards dealt per seat", words([f"{n} {k}" for k, n in setup["hand"].items()])],
+        [
+            "`setup.cubes`",
+            "cubes per seat (one per faction track, the rest in the supply)",
+            f"{setup['cubes']} ({faction_count} on the tracks, "
+            f"{setup['cubes'] - faction_count} in the supply)",
+        ],
+        [
+            "`setup.resources`",
+            "resources per seat",
+            words([f"{n} {r}" for r, n in setup["resources"].items()]),
+        ],
+        [
+            "`setup.hand`",
+            "cards dealt per seat",
+            words([f"{n} {k}" for k, n in setup["hand"].items()]),
+        ],
         ["`setup.offer`", "building cards face up (the offer)", setup["offer"]],
         ["`setup.starting_lots`", "lot tokens drawn at setup", setup["starting_lots"]],
         ["`setup.banned_lots`", "more tokens drawn after setup (banned lots), by players", banned],
@@ -71,7 +102,10 @@ def bonuses(old: str) -> str:
 
 def defenses(old: str) -> str:
     """Defense of each fortification kind."""
-    rows = [[f.name, f.defense, f"`fortifications` ({f.id}) `defense`"] for f in content().fortifications]
+    rows = [
+        [f.name, f.defense, f"`fortifications` ({f.id}) `defense`"]
+        for f in content().fortifications
+    ]
     return table(["Fortification", "Defense", "Content key"], rows)
 
 
@@ -81,8 +115,10 @@ def faction_rewards(old: str) -> str:
     spaces = max(len(f.rewards) for f in factions)
     rows = []
     for space in range(spaces):
-        cells = [_english(f.rewards[space]) if space < len(f.rewards) and f.rewards[space] else ""
-                 for f in factions]
+        cells = [
+            _english(f.rewards[space]) if space < len(f.rewards) and f.rewards[space] else ""
+            for f in factions
+        ]
         rows.append([space + 1, *cells])
     return table(["Space", *(f.name for f in factions)], rows)
 

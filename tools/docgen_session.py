@@ -71,7 +71,7 @@ class Session:
         printed = io.StringIO()
         with contextlib.redirect_stdout(printed):
             try:
-                exec(compile(code, "<docs>", "exec"), self.namespace)  # noqa: S102 - our own page
+                exec(compile(code, "<docs>", "exec"), self.namespace)
             except Exception as exc:  # the snippet shows an error on purpose
                 line = traceback.format_exception_only(type(exc), exc)[-1].strip()
                 print(line if "." in line.split(":")[0] else f"{type(exc).__module__}.{line}")
