@@ -118,3 +118,19 @@ def test_the_pictures_captions_name_the_commands_that_draw_them(gen: ModuleType)
     for name, options in docgen_samples.BOARD_PICTURES.items():
         command = f"bbg render {' '.join(options)} --out {Path(name).name}"
         assert command in flat, command
+
+
+def test_the_cli_tables_show_the_real_defaults_and_catch_an_edited_one(gen: ModuleType) -> None:
+    from baldurs_rules.cli import main
+
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    bots = next(p for p in main.commands["balance"].params if p.name == "bot_names")
+    row = f"| `--bots BOTS` | `{bots.default}` |"
+    assert row in page and "<!-- generated: usage:tournament -->" in page
+    assert f"bbg balance [--games {main.commands['balance'].params[0].default}]" in page
+    pages, _ = gen._registry()
+    edited = page.replace(row, "| `--bots BOTS` | `random` |", 1)
+    stale = gen.stale_parts("cli.md", edited, gen.render("cli.md", edited, pages["cli.md"]))
+    assert [s.part for s in stale] == ["options:balance"]
+    with pytest.raises(SystemExit, match=r"no command 'bbg simulat'.*'simulate'"):
+        gen.render("cli.md", "<!-- generated: usage:simulat -->\n<!-- end: usage:simulat -->", {})

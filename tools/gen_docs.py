@@ -7,7 +7,8 @@ block (the generator writes whole lines); one inside a sentence is inline (a few
 words: a number or a list quoted from the content). Each page has a registry of
 generators, one per part name (``PAGES`` below, gathered from the ``docgen_*``
 modules beside this script); any page may also quote a value of ``game.yaml`` by its
-content key with a part named ``key:<dotted.key>`` (``key:attack.strength``). Whole
+content key with a part named ``key:<dotted.key>`` (``key:attack.strength``), and the
+usage or option table of a command with ``usage:CMD`` / ``options:CMD`` (``docgen_cli``). Whole
 generated files (the board pictures) are in ``FILES``.
 
 A generator gets the part's current text and returns the new one, so a part may keep
@@ -37,7 +38,8 @@ if str(TOOLS) not in sys.path:  # the docgen_* modules beside this script
 
 MARK = re.compile(r"<!-- generated: ([\w.:-]+) -->(\n?)(.*?)<!-- end: \1 -->", re.S)
 
-import docgen_common  # noqa: E402  (found through the path above)
+import docgen_cli  # noqa: E402  (found through the path above)
+import docgen_common  # noqa: E402
 from docgen_common import Part  # noqa: E402
 from docgen_session import Session  # noqa: E402
 
@@ -74,7 +76,8 @@ def _ignoring(make: Callable[[], str]) -> Part:
 
 def part_for(page: str, name: str, parts: Mapping[str, Part], session: Session) -> Part:
     """The generator of part ``name`` of ``page``: its own, or a generic one by prefix
-    (``key:`` a content value, ``python:`` a snippet run, ``console:`` commands run).
+    (``key:`` a content value, ``python:`` a snippet run, ``console:`` commands run,
+    ``usage:``/``options:`` a command's usage and option table).
 
     Raises:
         SystemExit: The page has no generator of that name.
@@ -88,6 +91,10 @@ def part_for(page: str, name: str, parts: Mapping[str, Part], session: Session) 
         return session.python
     if prefix == "console":
         return session.console
+    if prefix == "usage":
+        return lambda old: docgen_cli.usage(name[len("usage:") :])
+    if prefix == "options":
+        return docgen_cli.options(name[len("options:") :])
     known = ", ".join(sorted(parts)) or "none"
     raise SystemExit(f"docs/{page}: no generator for the part '{name}' (this page has: {known})")
 
