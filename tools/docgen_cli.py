@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import click
-
 from docgen_common import Part, block
 
 WIDTH = 92
