@@ -52,6 +52,8 @@ PAGES: dict[str, Mapping[str, Part]] = {
     "index.md": {},
     "quickstart.md": {},
     "cli.md": CLI,
+    "bots.md": {},
+    "scenarios.md": {},
 }
 """The pages whose parts this module (or a generic generator) writes."""
 

@@ -57,6 +57,7 @@ class Stale:
 
 def _registry() -> tuple[dict[str, Mapping[str, Part]], dict[str, Callable[[], str]]]:
     import docgen_modding
+    import docgen_rl
     import docgen_rules
     import docgen_samples
     import play_transcript
@@ -65,6 +66,7 @@ def _registry() -> tuple[dict[str, Mapping[str, Part]], dict[str, Callable[[], s
         "play.md": {name: _ignoring(make) for name, make in play_transcript.PARTS.items()},
         "rules.md": docgen_rules.PARTS,
         "modding.md": docgen_modding.PARTS,
+        "rl.md": docgen_rl.PARTS,
         **docgen_samples.PAGES,
     }
     return pages, dict(docgen_samples.FILES)
