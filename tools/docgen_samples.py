@@ -11,6 +11,7 @@ import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+import docgen_quickstart
 from docgen_common import Part, block, cli
 
 BOARD_PICTURES = {
@@ -50,7 +51,7 @@ CLI: dict[str, Part] = {
 
 PAGES: dict[str, Mapping[str, Part]] = {
     "index.md": {},
-    "quickstart.md": {},
+    "quickstart.md": docgen_quickstart.PARTS,
     "cli.md": CLI,
     "bots.md": {},
     "scenarios.md": {},
