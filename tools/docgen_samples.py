@@ -54,6 +54,7 @@ PAGES: dict[str, Mapping[str, Part]] = {
     "quickstart.md": docgen_quickstart.PARTS,
     "cli.md": CLI,
     "bots.md": {},
+    "balance.md": {},
     "scenarios.md": {},
 }
 """The pages whose parts this module (or a generic generator) writes."""
