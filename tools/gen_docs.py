@@ -57,6 +57,7 @@ class Stale:
 
 def _registry() -> tuple[dict[str, Mapping[str, Part]], dict[str, Callable[[], str]]]:
     import docgen_modding
+    import docgen_performance
     import docgen_rl
     import docgen_rules
     import docgen_samples
@@ -67,6 +68,7 @@ def _registry() -> tuple[dict[str, Mapping[str, Part]], dict[str, Callable[[], s
         "rules.md": docgen_rules.PARTS,
         "modding.md": docgen_modding.PARTS,
         "rl.md": docgen_rl.PARTS,
+        "performance.md": docgen_performance.PARTS,
         **docgen_samples.PAGES,
     }
     return pages, dict(docgen_samples.FILES)
