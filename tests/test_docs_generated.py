@@ -33,6 +33,7 @@ def test_every_page_with_generated_parts_is_registered(gen: ModuleType) -> None:
     marked = {p.name for p in (ROOT / "docs").glob("*.md") if gen.MARK.search(p.read_text("utf-8"))}
     assert marked <= set(pages), f"pages with markers but no generator: {marked - set(pages)}"
     assert {"rules.md", "modding.md", "play.md", "index.md", "quickstart.md", "cli.md"} <= marked
+    assert {"bots.md", "rl.md", "scenarios.md", "balance.md", "performance.md"} <= set(pages)
     assert set(files) == {"images/board-start.svg", "images/board-late.svg"}
 
 
@@ -134,3 +135,35 @@ def test_the_cli_tables_show_the_real_defaults_and_catch_an_edited_one(gen: Modu
     assert [s.part for s in stale] == ["options:balance"]
     with pytest.raises(SystemExit, match=r"no command 'bbg simulat'.*'simulate'"):
         gen.render("cli.md", "<!-- generated: usage:simulat -->\n<!-- end: usage:simulat -->", {})
+
+
+def test_the_extras_table_has_every_extra_and_refuses_one_without_words(gen: ModuleType) -> None:
+    import tomllib
+
+    import docgen_quickstart
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    page = (ROOT / "docs" / "quickstart.md").read_text(encoding="utf-8")
+    for name in extras["optional-dependencies"]:
+        assert f"| `{name}` | " in page, name
+    table = page[page.index("<!-- generated: extras -->") : page.index("<!-- end: extras -->")]
+    without_web = "\n".join(line for line in table.splitlines() if "| `web` |" not in line)
+    with pytest.raises(SystemExit, match=r"no row for 'web'"):
+        docgen_quickstart.extras(without_web)
+
+
+TIMING = re.compile(r"(?<![\w`.])\d[\d,.]*\s?(?:ms|µs|us|s|seconds|minutes|games/s)\b")
+
+
+def test_no_page_types_a_timing(gen: ModuleType) -> None:
+    """Timings come from benchmarks on the reader's machine; a page states only targets."""
+    for path in sorted((ROOT / "docs").glob("*.md")):
+        if path.name == "content.md":  # its report figures belong to the content retune (task K)
+            continue
+        text = gen.MARK.sub("", path.read_text("utf-8"))
+        text = re.sub(r"^```(?:sh|python|yaml)\n.*?^```$", "", text, flags=re.S | re.M)  # input
+        prose = re.sub(r"`[^`\n]*`", "", text)
+        for line in prose.splitlines():
+            if "≤" in line or "think=" in line:  # issue 13's targets; a bot's time budget
+                continue
+            assert not TIMING.search(line), f"{path.name}: a typed timing: {line.strip()}"
