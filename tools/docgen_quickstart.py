@@ -9,15 +9,20 @@ command table is every ``bbg`` command, its arguments and its one-line help.
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
 import click
-import tomllib
 from docgen_cli import command, commands
 from docgen_common import Part, words
 
 ROOT = Path(__file__).resolve().parent.parent
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: the same parser, as hatchling installs it
+    import tomli as tomllib
 
 REQUIREMENT = re.compile(r"^[A-Za-z0-9._-]+")
 
