@@ -39,10 +39,10 @@ OUTPUT = Path(__file__).resolve().parents[1] / "content" / "map.yaml"
 
 # Numbers from the rules that the map must respect.
 DISTRICT_COUNT, WALL_DISTRICTS, LOT_COUNT = 9, 5, 36
-MAX_LINES = 4           # most lines at any node
-MIN_LOT_LINES = 2       # fewest lines at a lot (sites need one)
-MIN_CROSS_LINES = 10    # lines between different districts
-MIN_LINKED = 2          # other districts each district is linked to
+MAX_LINES = 4  # most lines at any node
+MIN_LOT_LINES = 2  # fewest lines at a lot (sites need one)
+MIN_CROSS_LINES = 10  # lines between different districts
+MIN_LINKED = 2  # other districts each district is linked to
 MIN_NODE_GAP = 30
 LINE_CLEARANCE = 12
 LOCATION_GAP = 30
@@ -60,18 +60,32 @@ GRID: list[list[Point]] = [
 # Sideways bend of the midpoint of each interior border, keyed by the two
 # grid corners (row, col) it joins.  Shared by both neighbouring outlines.
 BENDS: dict[tuple[tuple[int, int], tuple[int, int]], int] = {
-    ((1, 0), (1, 1)): 14, ((1, 1), (1, 2)): -12, ((1, 2), (1, 3)): 10,
-    ((2, 0), (2, 1)): -10, ((2, 1), (2, 2)): 16, ((2, 2), (2, 3)): -14,
-    ((0, 1), (1, 1)): -12, ((1, 1), (2, 1)): 15, ((2, 1), (3, 1)): -10,
-    ((0, 2), (1, 2)): 12, ((1, 2), (2, 2)): -15, ((2, 2), (3, 2)): 11,
+    ((1, 0), (1, 1)): 14,
+    ((1, 1), (1, 2)): -12,
+    ((1, 2), (1, 3)): 10,
+    ((2, 0), (2, 1)): -10,
+    ((2, 1), (2, 2)): 16,
+    ((2, 2), (2, 3)): -14,
+    ((0, 1), (1, 1)): -12,
+    ((1, 1), (2, 1)): 15,
+    ((2, 1), (3, 1)): -10,
+    ((0, 2), (1, 2)): 12,
+    ((1, 2), (2, 2)): -15,
+    ((2, 2), (3, 2)): 11,
 }
 
 # Template positions in the district's (u, v) frame.
 LOT_UV: dict[str, UV] = {
-    "n": (0.46, 0.25), "e": (0.76, 0.44), "s": (0.55, 0.75), "w": (0.24, 0.57),
+    "n": (0.46, 0.25),
+    "e": (0.76, 0.44),
+    "s": (0.55, 0.75),
+    "w": (0.24, 0.57),
 }
 CORNER_UV: dict[str, UV] = {
-    "nw": (0.14, 0.15), "ne": (0.86, 0.15), "se": (0.86, 0.85), "sw": (0.14, 0.85),
+    "nw": (0.14, 0.15),
+    "ne": (0.86, 0.15),
+    "se": (0.86, 0.85),
+    "sw": (0.14, 0.85),
 }
 HQ_UV: UV = (0.50, 0.50)
 GATE_UV: dict[str, UV] = {"n": (0.40, 0.06), "w": (0.05, 0.45), "e": (0.95, 0.60)}
@@ -86,32 +100,61 @@ class District:
     name: str
     row: int
     col: int
-    gate: str | None      # side of the wall the gate is on, None: no wall
-    hq: str               # lot the HQ site hangs off
+    gate: str | None  # side of the wall the gate is on, None: no wall
+    hq: str  # lot the HQ site hangs off
     forts: tuple[tuple[str, str], tuple[str, str]]  # (corner, lot) pairs
-    location: str         # corner for the special location
-    label: UV             # where the name is drawn, in the (u, v) frame
+    location: str  # corner for the special location
+    label: UV  # where the name is drawn, in the (u, v) frame
 
 
 DISTRICTS: list[District] = [
-    District("manorborn", "Manorborn", 0, 0, "n", "w",
-             (("nw", "w"), ("sw", "s")), "ne", (0.62, 0.10)),
-    District("citadel_streets", "Citadel Streets", 0, 1, "n", "s",
-             (("ne", "e"), ("sw", "w")), "se", (0.70, 0.08)),
-    District("temples", "Temples", 0, 2, "n", "s",
-             (("nw", "w"), ("se", "e")), "sw", (0.68, 0.10)),
-    District("seatower", "Seatower", 1, 0, "w", "n",
-             (("ne", "e"), ("sw", "s")), "se", (0.30, 0.10)),
-    District("the_wide", "The Wide", 1, 1, None, "w",
-             (("ne", "n"), ("se", "s")), "sw", (0.28, 0.10)),
-    District("eastway", "Eastway", 1, 2, "e", "s",
-             (("nw", "w"), ("se", "e")), "ne", (0.50, 0.10)),
-    District("grey_harbor", "Grey Harbor", 2, 0, None, "e",
-             (("sw", "w"), ("se", "s")), "nw", (0.70, 0.92)),
-    District("heapside", "Heapside", 2, 1, None, "n",
-             (("nw", "w"), ("se", "e")), "sw", (0.62, 0.93)),
-    District("wyrms_crossing", "Wyrm's Crossing", 2, 2, None, "w",
-             (("ne", "e"), ("sw", "s")), "se", (0.40, 0.93)),
+    District(
+        "manorborn", "Manorborn", 0, 0, "n", "w", (("nw", "w"), ("sw", "s")), "ne", (0.62, 0.10)
+    ),
+    District(
+        "citadel_streets",
+        "Citadel Streets",
+        0,
+        1,
+        "n",
+        "s",
+        (("ne", "e"), ("sw", "w")),
+        "se",
+        (0.70, 0.08),
+    ),
+    District("temples", "Temples", 0, 2, "n", "s", (("nw", "w"), ("se", "e")), "sw", (0.68, 0.10)),
+    District(
+        "seatower", "Seatower", 1, 0, "w", "n", (("ne", "e"), ("sw", "s")), "se", (0.30, 0.10)
+    ),
+    District(
+        "the_wide", "The Wide", 1, 1, None, "w", (("ne", "n"), ("se", "s")), "sw", (0.28, 0.10)
+    ),
+    District("eastway", "Eastway", 1, 2, "e", "s", (("nw", "w"), ("se", "e")), "ne", (0.50, 0.10)),
+    District(
+        "grey_harbor",
+        "Grey Harbor",
+        2,
+        0,
+        None,
+        "e",
+        (("sw", "w"), ("se", "s")),
+        "nw",
+        (0.70, 0.92),
+    ),
+    District(
+        "heapside", "Heapside", 2, 1, None, "n", (("nw", "w"), ("se", "e")), "sw", (0.62, 0.93)
+    ),
+    District(
+        "wyrms_crossing",
+        "Wyrm's Crossing",
+        2,
+        2,
+        None,
+        "w",
+        (("ne", "e"), ("sw", "s")),
+        "se",
+        (0.40, 0.93),
+    ),
 ]
 
 # Cross-district lines besides the regular east-west / south-north ones:
@@ -123,14 +166,14 @@ EXTRA_CROSS: list[tuple[str, str, str, str]] = [
 
 # --------------------------------------------------------------- geometry --
 
+
 def bend_point(a: tuple[int, int], b: tuple[int, int]) -> Point:
     """Bent midpoint of the interior border between grid corners a and b."""
     (ax, ay), (bx, by) = GRID[a[0]][a[1]], GRID[b[0]][b[1]]
     dx, dy = bx - ax, by - ay
     length = math.hypot(dx, dy)
     off = BENDS[(a, b)]
-    return (round((ax + bx) / 2 - dy / length * off),
-            round((ay + by) / 2 + dx / length * off))
+    return (round((ax + bx) / 2 - dy / length * off), round((ay + by) / 2 + dx / length * off))
 
 
 def side(a: tuple[int, int], b: tuple[int, int]) -> list[Point]:
@@ -171,8 +214,7 @@ def orient(a: Point, b: Point, c: Point) -> int:
 
 def on_segment(a: Point, b: Point, p: Point) -> bool:
     """True if p (collinear with a-b) lies within the segment's bounding box."""
-    return (min(a[0], b[0]) <= p[0] <= max(a[0], b[0])
-            and min(a[1], b[1]) <= p[1] <= max(a[1], b[1]))
+    return min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
 
 
 def segments_intersect(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
@@ -181,8 +223,10 @@ def segments_intersect(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     o3, o4 = orient(q1, q2, p1), orient(q1, q2, p2)
     if o1 != o2 and o3 != o4:
         return True
-    return any(o == 0 and on_segment(a, b, p) for o, a, b, p in (
-        (o1, p1, p2, q1), (o2, p1, p2, q2), (o3, q1, q2, p1), (o4, q1, q2, p2)))
+    return any(
+        o == 0 and on_segment(a, b, p)
+        for o, a, b, p in ((o1, p1, p2, q1), (o2, p1, p2, q2), (o3, q1, q2, p1), (o4, q1, q2, p2))
+    )
 
 
 def point_segment_distance(p: Point, a: Point, b: Point) -> float:
@@ -210,12 +254,12 @@ def point_in_polygon(p: Point, poly: list[Point]) -> bool:
 
 def polygon_area(poly: list[Point]) -> float:
     """Unsigned shoelace area."""
-    s = sum(poly[i][0] * poly[i - 1][1] - poly[i - 1][0] * poly[i][1]
-            for i in range(len(poly)))
+    s = sum(poly[i][0] * poly[i - 1][1] - poly[i - 1][0] * poly[i][1] for i in range(len(poly)))
     return abs(s) / 2
 
 
 # ------------------------------------------------------------ build data --
+
 
 @dataclass
 class Node:
@@ -233,9 +277,16 @@ def jittered(rng: random.Random, uv: UV) -> UV:
 def district_nodes(d: District, first_lot: int) -> list[Node]:
     """Lots (n, e, s, w order), HQ, forts and gate of one district."""
     rng = random.Random(d.id)
-    nodes = [Node(f"lot_{first_lot + i}", "lot", d.id,
-                  bilinear(d, jittered(rng, LOT_UV[k])), first_lot + i)
-             for i, k in enumerate(RING)]
+    nodes = [
+        Node(
+            f"lot_{first_lot + i}",
+            "lot",
+            d.id,
+            bilinear(d, jittered(rng, LOT_UV[k])),
+            first_lot + i,
+        )
+        for i, k in enumerate(RING)
+    ]
     nodes.append(Node(f"{d.id}_hq", "hq", d.id, bilinear(d, jittered(rng, HQ_UV))))
     for i, (corner, _lot) in enumerate(d.forts, start=1):
         at = bilinear(d, jittered(rng, CORNER_UV[corner]))
@@ -275,8 +326,7 @@ def cross_lines() -> list[tuple[str, str]]:
         for (dr, dc), mine, theirs in (((0, 1), "e", "w"), ((1, 0), "s", "n")):
             other = at.get((r + dr, c + dc))
             if other:
-                lines.append((lot_id(first[d.id], mine),
-                              lot_id(first[other.id], theirs)))
+                lines.append((lot_id(first[d.id], mine), lot_id(first[other.id], theirs)))
     for a, lot_a, b, lot_b in EXTRA_CROSS:
         lines.append((lot_id(first[a], lot_a), lot_id(first[b], lot_b)))
     return lines
@@ -290,16 +340,22 @@ def build() -> dict:
         nodes.extend(district_nodes(d, first[d.id]))
         lines.extend(district_lines(d, first[d.id]))
     lines.extend(cross_lines())
-    districts = [{
-        "id": d.id, "name": d.name, "wall": d.gate is not None,
-        "label": bilinear(d, d.label),
-        "location": bilinear(d, CORNER_UV[d.location]),
-        "outline": outline(d),
-    } for d in DISTRICTS]
+    districts = [
+        {
+            "id": d.id,
+            "name": d.name,
+            "wall": d.gate is not None,
+            "label": bilinear(d, d.label),
+            "location": bilinear(d, CORNER_UV[d.location]),
+            "outline": outline(d),
+        }
+        for d in DISTRICTS
+    ]
     return {"districts": districts, "nodes": nodes, "lines": lines}
 
 
 # ----------------------------------------------------------------- checks --
+
 
 def check_districts(data: dict) -> list[str]:
     errs = []
@@ -319,8 +375,11 @@ def check_sites(data: dict) -> list[str]:
     kinds = Counter((n.district, n.kind) for n in data["nodes"])
     for d in data["districts"]:
         want = {"lot": 4, "hq": 1, "fortification": 2, "gate": int(d["wall"])}
-        errs += [f"{d['id']}: {kinds[(d['id'], k)]} {k} nodes, want {w}"
-                 for k, w in want.items() if kinds[(d["id"], k)] != w]
+        errs += [
+            f"{d['id']}: {kinds[(d['id'], k)]} {k} nodes, want {w}"
+            for k, w in want.items()
+            if kinds[(d["id"], k)] != w
+        ]
     lots = sorted(n.lot for n in data["nodes"] if n.kind == "lot")
     if lots != list(range(1, LOT_COUNT + 1)):
         errs.append(f"lots must be numbered 1..{LOT_COUNT} once each")
@@ -348,8 +407,9 @@ def connected(adj: dict[str, list[str]]) -> bool:
 
 def check_network(data: dict) -> list[str]:
     ids = {n.id for n in data["nodes"]}
-    errs = [f"line {a}-{b} joins unknown node" for a, b in data["lines"]
-            if a not in ids or b not in ids]
+    errs = [
+        f"line {a}-{b} joins unknown node" for a, b in data["lines"] if a not in ids or b not in ids
+    ]
     if errs:
         return errs
     keys = [frozenset(line) for line in data["lines"]]
@@ -373,8 +433,9 @@ def check_cross(data: dict) -> list[str]:
     for a, b in cross:
         links[a].add(b)
         links[b].add(a)
-    return errs + [f"{d} linked to only {len(s)} districts"
-                   for d, s in links.items() if len(s) < MIN_LINKED]
+    return errs + [
+        f"{d} linked to only {len(s)} districts" for d, s in links.items() if len(s) < MIN_LINKED
+    ]
 
 
 def check_drawing(data: dict) -> list[str]:
@@ -382,27 +443,42 @@ def check_drawing(data: dict) -> list[str]:
     errs = []
     nodes = list(at.items())
     for i, (a, pa) in enumerate(nodes):
-        errs += [f"{a} and {b} closer than {MIN_NODE_GAP}" for b, pb in nodes[i + 1:]
-                 if math.dist(pa, pb) < MIN_NODE_GAP]
+        errs += [
+            f"{a} and {b} closer than {MIN_NODE_GAP}"
+            for b, pb in nodes[i + 1 :]
+            if math.dist(pa, pb) < MIN_NODE_GAP
+        ]
     lines = data["lines"]
     for i, (a, b) in enumerate(lines):
-        errs += [f"{a}-{b} crosses {c}-{d}" for c, d in lines[i + 1:]
-                 if not {a, b} & {c, d} and segments_intersect(at[a], at[b], at[c], at[d])]
-        errs += [f"{a}-{b} passes near {n}" for n, p in nodes if n not in (a, b)
-                 and point_segment_distance(p, at[a], at[b]) < LINE_CLEARANCE]
+        errs += [
+            f"{a}-{b} crosses {c}-{d}"
+            for c, d in lines[i + 1 :]
+            if not {a, b} & {c, d} and segments_intersect(at[a], at[b], at[c], at[d])
+        ]
+        errs += [
+            f"{a}-{b} passes near {n}"
+            for n, p in nodes
+            if n not in (a, b) and point_segment_distance(p, at[a], at[b]) < LINE_CLEARANCE
+        ]
     return errs
 
 
 def check_outlines(data: dict) -> list[str]:
     polys = {d["id"]: d["outline"] for d in data["districts"]}
-    errs = [f"{n.id} not inside {n.district}" for n in data["nodes"]
-            if not point_in_polygon(n.at, polys[n.district])]
+    errs = [
+        f"{n.id} not inside {n.district}"
+        for n in data["nodes"]
+        if not point_in_polygon(n.at, polys[n.district])
+    ]
     for d in data["districts"]:
         for key in ("label", "location"):
             if not point_in_polygon(d[key], polys[d["id"]]):
                 errs.append(f"{d['id']} {key} outside its outline")
-        errs += [f"{d['id']} location near {n.id}" for n in data["nodes"]
-                 if math.dist(d["location"], n.at) < LOCATION_GAP]
+        errs += [
+            f"{d['id']} location near {n.id}"
+            for n in data["nodes"]
+            if math.dist(d["location"], n.at) < LOCATION_GAP
+        ]
     if sum(polygon_area(p) for p in polys.values()) != WIDTH * HEIGHT:
         errs.append("outlines do not cover the board exactly")
     return errs + check_tiling(polys)
@@ -466,8 +542,7 @@ def fmt_district(d: dict) -> list[str]:
 
 def fmt_node(n: Node) -> str:
     lot = f", lot: {n.lot}" if n.lot is not None else ""
-    return (f"  - {{id: {n.id}, kind: {n.kind}{lot}, "
-            f"district: {n.district}, at: {fmt_pt(n.at)}}}")
+    return f"  - {{id: {n.id}, kind: {n.kind}{lot}, district: {n.district}, at: {fmt_pt(n.at)}}}"
 
 
 def dump(data: dict) -> str:

@@ -1,0 +1,169 @@
+"""docs/: every generated part and picture is what tools/gen_docs.py writes, and stays so."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def gen() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("gen_docs", ROOT / "tools" / "gen_docs.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["gen_docs"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_page_and_picture_is_what_the_script_writes(gen: ModuleType) -> None:
+    stale = gen.run(check=True)
+    assert not stale, "run: python tools/gen_docs.py\n" + "\n".join(map(str, stale))
+
+
+def test_every_page_with_generated_parts_is_registered(gen: ModuleType) -> None:
+    pages, files = gen._registry()
+    marked = {p.name for p in (ROOT / "docs").glob("*.md") if gen.MARK.search(p.read_text("utf-8"))}
+    assert marked <= set(pages), f"pages with markers but no generator: {marked - set(pages)}"
+    assert {"rules.md", "modding.md", "play.md", "index.md", "quickstart.md", "cli.md"} <= marked
+    assert {"bots.md", "rl.md", "scenarios.md", "balance.md", "performance.md"} <= set(pages)
+    assert set(files) == {"images/board-start.svg", "images/board-late.svg"}
+
+
+def test_a_hand_edited_number_in_a_generated_part_is_caught(gen: ModuleType) -> None:
+    page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    pages, _ = gen._registry()
+    strength = re.search(r"(<!-- generated: key:attack.strength -->)(\d+)", page)
+    assert strength is not None
+    edited = page.replace(strength.group(0), strength.group(1) + str(int(strength.group(2)) + 1), 1)
+    assert edited != page
+    stale = gen.stale_parts("rules.md", edited, gen.render("rules.md", edited, pages["rules.md"]))
+    assert [str(s) for s in stale] == ["docs/rules.md: part 'key:attack.strength' is stale"]
+    table = page.replace("| Prestige | 0 |", "| Prestige | 1 |", 1)
+    assert table != page
+    stale = gen.stale_parts("rules.md", table, gen.render("rules.md", table, pages["rules.md"]))
+    assert [s.part for s in stale] == ["district-scoring"]
+
+
+def test_the_check_fails_naming_the_part_on_a_copy(
+    gen: ModuleType,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    docs = tmp_path / "docs"
+    (docs / "images").mkdir(parents=True)
+    for name in ("rules.md", "images/board-start.svg", "images/board-late.svg"):
+        (docs / name).write_text((ROOT / "docs" / name).read_text("utf-8"), encoding="utf-8")
+    rules = docs / "rules.md"
+    text = rules.read_text("utf-8")
+    turns = re.search(r"<!-- generated: key:limits.max_turns -->(\d+)", text)
+    assert turns is not None
+    rules.write_text(text.replace(turns.group(0), turns.group(0) + "0", 1), encoding="utf-8")
+    monkeypatch.setattr(gen, "DOCS", docs)
+    assert gen.main(["--check", "rules.md", "images/board-start.svg"]) == 1
+    out = capsys.readouterr()
+    assert "docs/rules.md: part 'key:limits.max_turns' is stale" in out.out
+    assert "images/board-start.svg" not in out.out  # the picture is up to date
+    assert rules.read_text("utf-8") != text  # --check wrote nothing; the edit is still there
+    assert gen.main(["rules.md"]) == 0 and rules.read_text("utf-8") == text  # writing repairs it
+
+
+def test_bad_markers_and_keys_are_refused_with_the_part_named(gen: ModuleType) -> None:
+    pages, _ = gen._registry()
+    parts = pages["rules.md"]
+    with pytest.raises(SystemExit, match=r"no generator for the part 'nonsense'"):
+        gen.render("rules.md", "<!-- generated: nonsense -->x<!-- end: nonsense -->", {})
+    with pytest.raises(SystemExit, match=r"no place for the parts \[.*'city'"):
+        gen.render("rules.md", "prose only", parts)
+    bad_key = "<!-- generated: key:attack.strenght -->1<!-- end: key:attack.strenght -->"
+    with pytest.raises(SystemExit, match=r"'strenght' is not one of .*'strength'"):
+        gen.render("rules.md", bad_key, {})
+
+
+def test_the_rules_page_quotes_the_content_with_its_keys(gen: ModuleType) -> None:
+    import baldurs_rules as br
+
+    settings = br.load_content().settings
+    page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    strength = ", ".join(str(v) for v in settings["attack"]["strength"])
+    assert f"<!-- generated: key:attack.strength -->{strength}<!--" in page
+    assert "| Prestige | " + " | ".join(map(str, settings["scoring"]["districts"])) + " |" in page
+    for key in (
+        "setup.cubes",
+        "setup.banned_lots",
+        "attack.strength",
+        "limits.max_turns",
+        "scoring.leftovers_divisor",
+        "advanced.extra_hqs",
+    ):
+        assert f"`{key}`" in page, key
+    prose = gen.MARK.sub("", page)
+    decisions = prose.index("## Decisions we made")
+    for number in re.findall(r"(?<![\w.`#-])\d+(?![\w.`])", prose[:decisions]):
+        assert number in {"0", "1", "2", "3", "4", "7"}, f"a number typed by hand: {number}"
+
+
+def test_the_pictures_captions_name_the_commands_that_draw_them(gen: ModuleType) -> None:
+    import docgen_samples
+
+    pages = "".join((ROOT / "docs" / p).read_text("utf-8") for p in ("index.md", "cli.md"))
+    flat = " ".join(pages.split())
+    for name, options in docgen_samples.BOARD_PICTURES.items():
+        command = f"bbg render {' '.join(options)} --out {Path(name).name}"
+        assert command in flat, command
+
+
+def test_the_cli_tables_show_the_real_defaults_and_catch_an_edited_one(gen: ModuleType) -> None:
+    from baldurs_rules.cli import main
+
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    bots = next(p for p in main.commands["balance"].params if p.name == "bot_names")
+    row = f"| `--bots BOTS` | `{bots.default}` |"
+    assert row in page and "<!-- generated: usage:tournament -->" in page
+    assert f"bbg balance [--games {main.commands['balance'].params[0].default}]" in page
+    pages, _ = gen._registry()
+    edited = page.replace(row, "| `--bots BOTS` | `random` |", 1)
+    stale = gen.stale_parts("cli.md", edited, gen.render("cli.md", edited, pages["cli.md"]))
+    assert [s.part for s in stale] == ["options:balance"]
+    with pytest.raises(SystemExit, match=r"no command 'bbg simulat'.*'simulate'"):
+        gen.render("cli.md", "<!-- generated: usage:simulat -->\n<!-- end: usage:simulat -->", {})
+
+
+def test_the_extras_table_has_every_extra_and_refuses_one_without_words(gen: ModuleType) -> None:
+    import docgen_quickstart
+
+    extras = docgen_quickstart.tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))[
+        "project"
+    ]
+    page = (ROOT / "docs" / "quickstart.md").read_text(encoding="utf-8")
+    for name in extras["optional-dependencies"]:
+        assert f"| `{name}` | " in page, name
+    table = page[page.index("<!-- generated: extras -->") : page.index("<!-- end: extras -->")]
+    without_web = "\n".join(line for line in table.splitlines() if "| `web` |" not in line)
+    with pytest.raises(SystemExit, match=r"no row for 'web'"):
+        docgen_quickstart.extras(without_web)
+
+
+TIMING = re.compile(r"(?<![\w`.])\d[\d,.]*\s?(?:ms|µs|us|s|seconds|minutes|games/s)\b")
+
+
+def test_no_page_types_a_timing(gen: ModuleType) -> None:
+    """Timings come from benchmarks on the reader's machine; a page states only targets."""
+    for path in sorted((ROOT / "docs").glob("*.md")):
+        if path.name == "content.md":  # its report figures belong to the content retune (task K)
+            continue
+        text = gen.MARK.sub("", path.read_text("utf-8"))
+        text = re.sub(r"^```(?:sh|python|yaml)\n.*?^```$", "", text, flags=re.S | re.M)  # input
+        prose = re.sub(r"`[^`\n]*`", "", text)
+        for line in prose.splitlines():
+            if "≤" in line or "think=" in line:  # issue 13's targets; a bot's time budget
+                continue
+            assert not TIMING.search(line), f"{path.name}: a typed timing: {line.strip()}"

@@ -1,0 +1,133 @@
+"""What the docs generators share: the content, the CLI run in-process, code blocks, quoting.
+
+Every figure a page quotes comes from :func:`content` (the default content, as
+``load_content()`` loads it) or from running the real command (:func:`cli`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+Part = Callable[[str], str]
+"""A generator: the part's current text (its input, if it keeps one) -> the new text."""
+
+SCREEN = {"COLUMNS": "80", "LINES": "40"}
+"""The terminal the outputs are shown on (click's help and rich's tables wrap to it)."""
+
+INSTALLED = "<site-packages>/baldurs_rules/_data/content"
+"""What the docs print for the built-in content's directory, which differs per install."""
+
+
+@cache
+def content() -> Any:
+    """The default content (loaded once per run)."""
+    import baldurs_rules as br
+
+    return br.load_content()
+
+
+def settings() -> Mapping[str, Any]:
+    """The tables of the default ``game.yaml``, as the engine reads them."""
+    return content().settings  # type: ignore[no-any-return]
+
+
+def value(key: str) -> Any:
+    """The value of a dotted content key of ``game.yaml`` (``attack.strength``).
+
+    Raises:
+        SystemExit: No such key (the message names the keys there are).
+    """
+    node: Any = settings()
+    for step in key.split("."):
+        if isinstance(node, Mapping):
+            match = next((k for k in node if str(k) == step), None)
+            if match is None:
+                raise SystemExit(
+                    f"no content key {key!r}: {step!r} is not one of {sorted(map(str, node))}"
+                )
+            node = node[match]
+        else:
+            raise SystemExit(f"no content key {key!r}: {step!r} is below a value")
+    return node
+
+
+def words(items: Sequence[object], last: str = "and") -> str:
+    """``a, b and c``."""
+    texts = [str(i) for i in items]
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + f" {last} " + texts[-1]
+
+
+def amounts(mapping: Mapping[Any, Any]) -> str:
+    """``6 gold, 1 supply and 1 favor`` from ``{gold: 6, supply: 1, favor: 1}``."""
+    return words([f"{n} {name}" for name, n in mapping.items()])
+
+
+def quote_key(key: str) -> str:
+    """A content value as prose: a number, a list ``1, 2, 3``, or ``6 gold and 1 supply``."""
+    found = value(key)
+    if isinstance(found, Mapping):
+        if all(isinstance(v, int) for v in found.values()) and all(
+            isinstance(k, str) for k in found
+        ):
+            return amounts(found)
+        return ", ".join(f"{k}: {v}" for k, v in found.items())
+    if isinstance(found, list):
+        return ", ".join(str(v) for v in found)
+    return str(found)
+
+
+def block(text: str, language: str = "console") -> str:
+    """A fenced code block of ``text``, trailing spaces cut."""
+    lines = [line.rstrip() for line in text.rstrip("\n").splitlines()]
+    return f"```{language}\n" + "\n".join(lines) + "\n```\n"
+
+
+def portable(text: str) -> str:
+    """Output with the machine's own paths replaced by what a reader would see."""
+    from baldurs_rules._resources import default_content_dir
+
+    return text.replace(str(default_content_dir()), INSTALLED)
+
+
+def cli(args: Sequence[str], input: str | None = None, ok: bool | None = True) -> str:
+    """What ``bbg ARGS`` prints, run in-process: its stdout, and when it fails its stderr too
+    (in order). A successful command's stderr is its progress bar, with timings: left out.
+
+    Raises:
+        SystemExit: ``ok`` and the command failed (or ``ok is False`` and it succeeded;
+            ``ok is None``: any exit status), or the command crashed with a traceback.
+    """
+    from click.testing import CliRunner
+
+    from baldurs_rules.cli import main
+
+    result = CliRunner(env=SCREEN).invoke(
+        main, list(args), input=input, prog_name="bbg", terminal_width=80
+    )
+    crashed = result.exception is not None and not isinstance(result.exception, SystemExit)
+    if (ok is not None and (result.exit_code == 0) != ok) or crashed:
+        raise SystemExit(f"bbg {' '.join(args)} exited {result.exit_code}: {result.output[-800:]}")
+    return portable(result.output if result.exit_code else result.stdout)
+
+
+@contextlib.contextmanager
+def inside(folder: Path) -> Iterator[Path]:
+    """Run with ``folder`` as the working directory, as a reader's shell would."""
+    before = Path.cwd()
+    os.chdir(folder)
+    try:
+        yield folder
+    finally:
+        os.chdir(before)
+
+
+def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A Markdown table."""
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,63 @@
+"""Sample outputs and pictures of the pages other than rules, play and modding.
+
+Most parts of these pages are generic (``python:`` snippets and ``console:`` commands,
+see ``docgen_session.py``), so the pages only need to be listed here; the parts that
+trim a long output and the board pictures are written by the functions below.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import docgen_quickstart
+from docgen_common import Part, block, cli
+
+BOARD_PICTURES = {
+    "images/board-start.svg": ["--seed", "7", "--players", "4"],
+    "images/board-late.svg": ["--seed", "7", "--players", "4", "--moves", "120"],
+}
+"""The pictures of the home and rules pages, and the ``bbg render`` options that draw them."""
+
+
+def _picture(options: list[str]) -> Callable[[], str]:
+    def draw() -> str:
+        with tempfile.TemporaryDirectory() as folder:
+            out = Path(folder) / "board.svg"
+            said = cli(["render", *options, "--out", str(out)])
+            moves = options[options.index("--moves") + 1] if "--moves" in options else "0"
+            if f"after {moves} random moves" not in said:  # the captions promise that many
+                raise SystemExit(f"bbg render {' '.join(options)}: {said.strip()}")
+            return out.read_text(encoding="utf-8")
+
+    return draw
+
+
+def _trimmed(command: list[str], head: int, tail: int) -> Part:
+    """``$ bbg COMMAND`` with its first ``head`` and last ``tail`` lines of output."""
+
+    def make(old: str) -> str:
+        lines = cli(command).rstrip("\n").splitlines()
+        shown = lines if len(lines) <= head + tail else [*lines[:head], "...", *lines[-tail:]]
+        return block("\n".join([f"$ bbg {' '.join(command)}", *shown]))
+
+    return make
+
+
+CLI: dict[str, Part] = {
+    "replay": _trimmed(["replay", "games.jsonl", "--game", "3"], 8, 13),
+}
+
+PAGES: dict[str, Mapping[str, Part]] = {
+    "index.md": {},
+    "quickstart.md": docgen_quickstart.PARTS,
+    "cli.md": CLI,
+    "bots.md": {},
+    "balance.md": {},
+    "scenarios.md": {},
+}
+"""The pages whose parts this module (or a generic generator) writes."""
+
+FILES: dict[str, Callable[[], str]] = {name: _picture(o) for name, o in BOARD_PICTURES.items()}
+"""Whole generated files under docs/, by path."""

@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Write every generated part of every page under ``docs/``: nothing there is typed by hand.
+
+A generated part sits between ``<!-- generated: NAME -->`` and ``<!-- end: NAME -->``;
+everything else in a page is prose. A part whose opening marker ends its line is a
+block (the generator writes whole lines); one inside a sentence is inline (a few
+words: a number or a list quoted from the content). Each page has a registry of
+generators, one per part name (``PAGES`` below, gathered from the ``docgen_*``
+modules beside this script); any page may also quote a value of ``game.yaml`` by its
+content key with a part named ``key:<dotted.key>`` (``key:attack.strength``), and the
+usage or option table of a command with ``usage:CMD`` / ``options:CMD`` (``docgen_cli``). Whole
+generated files (the board pictures) are in ``FILES``.
+
+A generator gets the part's current text and returns the new one, so a part may keep
+its input and regenerate only its output (the modding guide's commands are written
+in the part, their outputs are produced by running them).
+
+Figures measured by benchmarks (timings) are never generated: they are noisy on a
+shared machine, so the pages name the benchmark that prints them instead.
+
+Usage:  python tools/gen_docs.py [--check] [PAGE ...]
+        --check: write nothing; exit 1 naming every stale part (PAGE: docs/rules.md ...)
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+TOOLS = Path(__file__).resolve().parent
+ROOT = TOOLS.parent
+DOCS = ROOT / "docs"
+if str(TOOLS) not in sys.path:  # the docgen_* modules beside this script
+    sys.path.insert(0, str(TOOLS))
+
+MARK = re.compile(r"<!-- generated: ([\w.:-]+) -->(\n?)(.*?)<!-- end: \1 -->", re.S)
+
+import docgen_cli  # noqa: E402  (found through the path above)
+import docgen_common  # noqa: E402
+from docgen_common import Part  # noqa: E402
+from docgen_session import Session  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Stale:
+    """A generated part (or file) whose committed text differs from what its generator writes."""
+
+    page: str
+    part: str
+
+    def __str__(self) -> str:
+        return f"{self.page}: part '{self.part}' is stale" if self.part else f"{self.page} is stale"
+
+
+def _registry() -> tuple[dict[str, Mapping[str, Part]], dict[str, Callable[[], str]]]:
+    import docgen_modding
+    import docgen_performance
+    import docgen_rl
+    import docgen_rules
+    import docgen_samples
+    import play_transcript
+
+    pages: dict[str, Mapping[str, Part]] = {
+        "play.md": {name: _ignoring(make) for name, make in play_transcript.PARTS.items()},
+        "rules.md": docgen_rules.PARTS,
+        "modding.md": docgen_modding.PARTS,
+        "rl.md": docgen_rl.PARTS,
+        "performance.md": docgen_performance.PARTS,
+        **docgen_samples.PAGES,
+    }
+    return pages, dict(docgen_samples.FILES)
+
+
+def _ignoring(make: Callable[[], str]) -> Part:
+    return lambda old: make()
+
+
+def part_for(page: str, name: str, parts: Mapping[str, Part], session: Session) -> Part:
+    """The generator of part ``name`` of ``page``: its own, or a generic one by prefix
+    (``key:`` a content value, ``python:`` a snippet run, ``console:`` commands run,
+    ``usage:``/``options:`` a command's usage and option table).
+
+    Raises:
+        SystemExit: The page has no generator of that name.
+    """
+    if name in parts:
+        return parts[name]
+    prefix = name.split(":", 1)[0]
+    if prefix == "key":
+        return lambda old: docgen_common.quote_key(name[len("key:") :])
+    if prefix == "python":
+        return session.python
+    if prefix == "console":
+        return session.console
+    if prefix == "usage":
+        return lambda old: docgen_cli.usage(name[len("usage:") :])
+    if prefix == "options":
+        return docgen_cli.options(name[len("options:") :])
+    known = ", ".join(sorted(parts)) or "none"
+    raise SystemExit(f"docs/{page}: no generator for the part '{name}' (this page has: {known})")
+
+
+def render(page: str, text: str, parts: Mapping[str, Part]) -> str:
+    """``text`` (the page ``page``) with every generated part written again, in page order.
+
+    The example files of the page (titled code blocks) are written into a scratch
+    directory as they come, and the parts run there, as a reader following the page would.
+
+    Raises:
+        SystemExit: A registered part has no place in the page, or a marker no generator.
+    """
+    found = [match.group(1) for match in MARK.finditer(text)]
+    missing = sorted(set(parts) - set(found))
+    if missing:
+        raise SystemExit(f"docs/{page}: no place for the parts {missing}")
+    out, done = [], 0
+    with Session() as session:
+        for match in MARK.finditer(text):
+            prose = text[done : match.start()]
+            session.write_files(prose)
+            name, newline, old = match.group(1), match.group(2), match.group(3)
+            with docgen_common.inside(session.folder):
+                new = part_for(page, name, parts, session)(old)
+            if newline and not new.endswith("\n"):
+                new += "\n"
+            out += [prose, f"<!-- generated: {name} -->{newline}{new}<!-- end: {name} -->"]
+            done = match.end()
+    return "".join([*out, text[done:]])
+
+
+def stale_parts(page: str, old: str, new: str) -> list[Stale]:
+    """The parts of ``page`` whose text differs between ``old`` and ``new``."""
+    before = {m.group(1): m.group(3) for m in MARK.finditer(old)}
+    after = {m.group(1): m.group(3) for m in MARK.finditer(new)}
+    stale = [Stale(f"docs/{page}", name) for name in after if before.get(name) != after[name]]
+    if not stale and old != new:
+        stale.append(Stale(f"docs/{page}", ""))
+    return stale
+
+
+def run(check: bool, only: Iterable[str] = ()) -> list[Stale]:
+    """Regenerate the pages and files (all, or those named in ``only``); with ``check``
+    write nothing. Returns what was (or would be) changed."""
+    pages, files = _registry()
+    wanted = set(only)
+    stale: list[Stale] = []
+    for page, parts in pages.items():
+        if wanted and page not in wanted:
+            continue
+        path = DOCS / page
+        old = path.read_text(encoding="utf-8")
+        new = render(page, old, parts)
+        stale += stale_parts(page, old, new)
+        if not check and new != old:
+            path.write_text(new, encoding="utf-8")
+    for name, make in files.items():
+        if wanted and name not in wanted:
+            continue
+        path = DOCS / name
+        new = make()
+        if not path.exists() or path.read_text(encoding="utf-8") != new:
+            stale.append(Stale(f"docs/{name}", ""))
+            if not check:
+                path.write_text(new, encoding="utf-8")
+    return stale
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    stale = run(check, [a.removeprefix("docs/") for a in argv if a != "--check"])
+    for item in stale:
+        print(item if check else f"wrote {item.page} ({item.part or 'whole file'})")
+    if check and stale:
+        print(f"{len(stale)} stale: run python tools/gen_docs.py", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
