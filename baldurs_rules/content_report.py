@@ -40,6 +40,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from baldurs_rules.bots.base import split_specs
 from baldurs_rules.content.loader import load_content
 from baldurs_rules.game import Game
 from baldurs_rules.rules import Rules
@@ -186,10 +187,11 @@ def _count(records: Sequence[dict[str, Any]], key: str, ids: Sequence[str]) -> d
 def content_report(
     games: int = 1000,
     players: int = 4,
-    bots: Sequence[str] = ("random",),
+    bots: Sequence[str] = ("heuristic",),
     seed: int = 0,
     jobs: int = 1,
     content_path: str | None = None,
+    advanced: bool = True,
 ) -> dict[str, Any]:
     """Simulate ``games`` games and compute every figure of the content's acceptance criteria.
 
@@ -200,6 +202,7 @@ def content_report(
         seed: The first game's seed.
         jobs: Worker processes.
         content_path: A content directory (the default content if None).
+        advanced: Use the advanced setup (HQ advanced sides, 5 cards dealt, keep 3).
 
     Returns:
         A dict of plain data: ``settings``; ``buildings``, ``agendas``, ``trades``
@@ -228,6 +231,7 @@ def content_report(
         list(bots),
         seed=seed,
         jobs=jobs,
+        advanced=advanced,
         content_path=content_path,
         extras=game_figures,
     )
@@ -358,6 +362,7 @@ def content_report(
             "players": players,
             "bots": list(bots),
             "seed": seed,
+            "advanced": advanced,
             "content": content_path or "default",
             "fingerprint": content.fingerprint,
         },
@@ -519,18 +524,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--bots", default="random", help="comma-separated bot names")
+    parser.add_argument(
+        "--bots", default="heuristic", help="comma-separated bot specs (default heuristic)"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--content", default=None, help="content directory (default content)")
+    parser.add_argument(
+        "--basic", action="store_true", help="basic setup (the default is the advanced setup)"
+    )
     args = parser.parse_args(argv)
     report = content_report(
         games=args.games,
         players=args.players,
-        bots=[b for b in args.bots.split(",") if b.strip()],
+        bots=split_specs(args.bots),
         seed=args.seed,
         jobs=args.jobs,
         content_path=args.content,
+        advanced=not args.basic,
     )
     sys.stdout.write(format_report(report))
     sys.stdout.write(f"Run on {datetime.date.today().isoformat()}.\n")
