@@ -133,13 +133,14 @@ def test_main_writes_the_report_into_a_block_of_a_page(tmp_path: Path) -> None:
     from baldurs_rules.content_report import main
 
     page = tmp_path / "page.md"
-    page.write_text("# Title\n\n<!-- content-report:two -->\nold\n<!-- /content-report:two -->\nend\n")
+    block = "<!-- content-report:two -->\nSTALE FIGURES\n<!-- /content-report:two -->\n"
+    page.write_text(f"# Title\n\n{block}end\n")
     main(["--games", "1", "--players", "2", "--docs", str(page), "--block", "two"])
     text = page.read_text()
     assert text.startswith("# Title\n\n<!-- content-report:two -->\nCommand:\n")
     assert "python -m baldurs_rules.content_report --games 1 --players 2\n" in text
     assert "### Content report: 1 games, 2 players, bots heuristic, seed 0" in text
-    assert "old" not in text
+    assert "STALE FIGURES" not in text
     assert text.endswith("<!-- /content-report:two -->\nend\n")
     with pytest.raises(SystemExit):
         main(["--games", "1", "--docs", str(page)])  # --block missing
