@@ -385,7 +385,14 @@ def content_report(
             if attacks["unpaid_holds"]
             else []
         ),
-        "length": [f"{limit_games} games ended by the turn limit"] if limit_games else [],
+        "length": (
+            [
+                f"{limit_games} games ended by the turn limit (seeds"
+                f" {', '.join(str(r['seed']) for r in records if r['extras']['turn_limit'])})"
+            ]
+            if limit_games
+            else []
+        ),
     }
     checked = checked_criteria(bots)
     return {

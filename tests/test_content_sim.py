@@ -171,3 +171,19 @@ def test_the_docs_report_figures_of_the_current_content() -> None:
     assert f"`{settings['attack']['strength']}`" in text
     per_piece = settings["scoring"]["network_per_piece"]
     assert f"{per_piece} prestige a piece" in text
+
+
+def test_games_cut_by_the_turn_limit_are_named_by_seed(tmp_path: Path) -> None:
+    import shutil
+
+    content = tmp_path / "content"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "content", content)
+    game = content / "game.yaml"
+    text = game.read_text()
+    assert "  max_turns: 400\n" in text
+    game.write_text(text.replace("  max_turns: 400\n", "  max_turns: 12\n"))
+    report = content_report(games=2, players=2, seed=5, bots=("random",), content_path=str(content))
+    assert report["length"]["turn_limit_games"] == 2
+    assert report["criteria"]["length"]["missing"] == [
+        "2 games ended by the turn limit (seeds 5, 6)"
+    ]
