@@ -158,7 +158,8 @@ class _RealCloneGreedy(GreedyBot):
 def test_the_check_catches_a_bot_that_peeks(cheat: type[RandomBot]) -> None:
     """Bots that use hidden information fail the check above (so the check can fail)."""
     caught = 0
-    for game in (midgame(3, 1, 90), midgame(2, 3, 60), midgame(2, 9, 30), midgame(3, 11, 90)):
+    positions = [(3, 1, 90), (2, 3, 60), (2, 15, 80), (3, 17, 60), (3, 5, 70)]
+    for game in (midgame(*position) for position in positions):
         seat = game.current_player
         real = cheat(7).choose(game)
         worlds = [cheat(7).choose(game.determinize(seat, k)) for k in range(30)]
