@@ -63,7 +63,7 @@ def test_validate_reports_a_typo_compiler_style(tmp_path: Path) -> None:
     text = buildings.read_text(encoding="utf-8")
     assert 'when_built: "gain 1 favor, 1 gold, 1 prestige"' in text
     buildings.write_text(
-        text.replace('when_built: "gain 1 favor, 1 gold, 1 prestige"', 'when_built: "gain 1 favr, 1 gold, 1 prestige"', 1),
+        text.replace("gain 1 favor, 1 gold, 1 prestige", "gain 1 favr, 1 gold, 1 prestige", 1),
         encoding="utf-8",
     )
     result = run("validate", str(content))

@@ -542,7 +542,7 @@ def test_misspelled_resource_and_another_error_in_one_report(content_dir: Path) 
 
 def test_problems_are_sorted_by_file_then_line(content_dir: Path) -> None:
     offset = put(content_dir, "buildings.yaml", "dsl/unknown_resource.yaml", "append")
-    patch(content_dir / "buildings.yaml", '"gain 1 favor, 1 gold, 1 prestige"', '"gain 1 favr, 1 gold, 1 prestige"')
+    patch(content_dir / "buildings.yaml", '"gain 1 favor, 1 gold, 1', '"gain 1 favr, 1 gold, 1')
     put(content_dir, "agendas.yaml", "dsl/here_in_agenda.yaml", "append")
     found = described(problems_of(content_dir))
     assert [(Path(f).name, line) for f, line, _, _ in found] == sorted(
@@ -616,7 +616,7 @@ def test_a_broken_file_hides_nothing_of_the_others(content_dir: Path) -> None:
     """Issue 15: a typo in an effect of buildings.yaml is reported while agendas.yaml
     has an unclosed bracket; the checks that need the agendas are skipped, and said so."""
     buildings = content_dir / "buildings.yaml"
-    line, column = patch(buildings, '"gain 1 favor, 1 gold, 1 prestige"', '"gain 1 favr, 1 gold, 1 prestige"')
+    line, column = patch(buildings, '"gain 1 favor, 1 gold, 1', '"gain 1 favr, 1 gold, 1')
     agendas = content_dir / "agendas.yaml"
     agendas.write_text(agendas.read_text("utf-8") + "extra: [1, 2\n", "utf-8")
     problems = problems_of(content_dir)
