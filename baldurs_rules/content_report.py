@@ -38,19 +38,26 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
+from baldurs_rules.bots.base import split_specs
 from baldurs_rules.content.loader import load_content
+from baldurs_rules.errors import RulesError
 from baldurs_rules.game import Game
 from baldurs_rules.rules import Rules
 
 __all__ = [
+    "COVERAGE_CRITERIA",
     "FACTION_LEVEL",
+    "PLAY_CRITERIA",
     "SEAT_SHARE",
+    "checked_criteria",
     "content_report",
     "format_report",
     "game_figures",
     "main",
+    "splice_report",
 ]
 
 FACTION_LEVEL = 6
@@ -75,6 +82,29 @@ MIN_HELD = 0.25
 """At least this share of all attacks (the final one included) is held."""
 SEAT_BAND = {2: (0.40, 0.60), 3: (0.25, 0.42), 4: (0.20, 0.30)}
 """The band every seat's win share must fall in, by player count (4 players: 20-30%)."""
+
+COVERAGE_CRITERIA = ("buildings", "agendas", "trades", "factions", "steps")
+"""What random bots must show: every card built, agenda scored, trade used, faction
+level reached, scoring step paid (random players try everything; strong ones do not)."""
+PLAY_CRITERIA = ("steps", "seats", "layers", "defense", "length")
+"""What strong bots (all but ``random``) must show: every scoring step pays, seats win
+within ``SEAT_BAND``, every layer matters, attacks are held, no game hits the turn limit."""
+
+
+def checked_criteria(bots: Sequence[str]) -> tuple[str, ...]:
+    """The criteria a run with these bots is judged by (and ``main`` exits on).
+
+    Random bots only: ``COVERAGE_CRITERIA``; any other bot in the list: ``PLAY_CRITERIA``.
+
+    Examples:
+        >>> checked_criteria(["random"])
+        ('buildings', 'agendas', 'trades', 'factions', 'steps')
+        >>> checked_criteria(["ismcts:iterations=100", "heuristic"])[-1]
+        'length'
+    """
+    if all(bot.split(":", 1)[0].strip() == "random" for bot in bots):
+        return COVERAGE_CRITERIA
+    return PLAY_CRITERIA
 
 
 def prestige_layer(cause: str, content: Any) -> str:
@@ -186,10 +216,11 @@ def _count(records: Sequence[dict[str, Any]], key: str, ids: Sequence[str]) -> d
 def content_report(
     games: int = 1000,
     players: int = 4,
-    bots: Sequence[str] = ("random",),
+    bots: Sequence[str] = ("heuristic",),
     seed: int = 0,
     jobs: int = 1,
     content_path: str | None = None,
+    advanced: bool = True,
 ) -> dict[str, Any]:
     """Simulate ``games`` games and compute every figure of the content's acceptance criteria.
 
@@ -200,6 +231,7 @@ def content_report(
         seed: The first game's seed.
         jobs: Worker processes.
         content_path: A content directory (the default content if None).
+        advanced: Use the advanced setup (HQ advanced sides, 5 cards dealt, keep 3).
 
     Returns:
         A dict of plain data: ``settings``; ``buildings``, ``agendas``, ``trades``
@@ -214,9 +246,11 @@ def content_report(
         ``games_with_held_prestige``, mean ``held_prestige`` per game);
         ``length`` (``mean_turns``, ``min_turns``, ``max_turns``,
         ``turn_limit_games``, ``turn_limit_rate``); ``seconds`` of simulation;
-        and ``criteria``: name -> ``{"ok": bool, "missing": [...]}`` for
-        ``buildings``, ``agendas``, ``trades``, ``factions``, ``seats`` and
-        ``steps``.
+        ``criteria``: name -> ``{"ok": bool, "missing": [...]}`` for
+        ``buildings``, ``agendas``, ``trades``, ``factions``, ``seats``,
+        ``steps``, ``layers``, ``defense`` and ``length``; and ``checked``: the
+        names the bots are judged by (``checked_criteria``) and ``ok``: whether
+        all of those hold.
     """
     from baldurs_rules.simulate import simulate
 
@@ -228,6 +262,7 @@ def content_report(
         list(bots),
         seed=seed,
         jobs=jobs,
+        advanced=advanced,
         content_path=content_path,
         extras=game_figures,
     )
@@ -350,14 +385,25 @@ def content_report(
             if attacks["unpaid_holds"]
             else []
         ),
-        "length": [f"{limit_games} games ended by the turn limit"] if limit_games else [],
+        "length": (
+            [
+                f"{limit_games} games ended by the turn limit (seeds"
+                f" {', '.join(str(r['seed']) for r in records if r['extras']['turn_limit'])})"
+            ]
+            if limit_games
+            else []
+        ),
     }
+    checked = checked_criteria(bots)
     return {
+        "checked": list(checked),
+        "ok": all(not criteria[name] for name in checked),
         "settings": {
             "games": n,
             "players": players,
             "bots": list(bots),
             "seed": seed,
+            "advanced": advanced,
             "content": content_path or "default",
             "fingerprint": content.fingerprint,
         },
@@ -410,19 +456,29 @@ def format_report(report: dict[str, Any]) -> str:
     """The report as Markdown: criteria first, then the tables behind them."""
     s = report["settings"]
     games = s["games"]
+    setup = "advanced" if s.get("advanced") else "basic"
     out = [
         f"## Content report: {games} games, {s['players']} players,"
         f" bots {', '.join(s['bots'])}, seed {s['seed']}",
         "",
-        f"Content `{s['content']}` (fingerprint `{s['fingerprint']}`).",
+        f"Content `{s['content']}` (fingerprint `{s['fingerprint']}`), {setup} setup.",
         "",
         "### Criteria",
         "",
+        "Judged by the criteria marked *checked* (those of "
+        + ("random" if report["checked"] == list(COVERAGE_CRITERIA) else "strong")
+        + f" bots): {'all hold' if report['ok'] else '**some fail**'}.",
+        "",
     ]
     out += _table(
-        ["criterion", "ok", "missing"],
+        ["criterion", "checked", "ok", "missing"],
         [
-            (name, "yes" if c["ok"] else "**no**", "; ".join(c["missing"]) or "-")
+            (
+                name,
+                "checked" if name in report["checked"] else "-",
+                "yes" if c["ok"] else "**no**",
+                "; ".join(c["missing"]) or "-",
+            )
             for name, c in report["criteria"].items()
         ],
     )
@@ -506,11 +562,69 @@ def format_report(report: dict[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
+def splice_report(text: str, block: str, body: str, where: str = "the document") -> str:
+    r"""``text`` with the lines between the markers of ``block`` replaced by ``body``.
+
+    The markers are ``<!-- content-report:BLOCK -->`` and ``<!-- /content-report:BLOCK -->``,
+    each alone on its line; the headings of ``body`` are moved one level down (a report's
+    ``##`` becomes ``###``), so a report can sit under a heading of the page.
+
+    Raises:
+        RulesError: A marker is missing or out of order (``where`` names the document).
+
+    Examples:
+        >>> page = "# Page\n<!-- content-report:x -->\nold\n<!-- /content-report:x -->\n"
+        >>> print(splice_report(page, "x", "## New\nfigures\n"), end="")
+        # Page
+        <!-- content-report:x -->
+        ### New
+        figures
+        <!-- /content-report:x -->
+    """
+    start, end = f"<!-- content-report:{block} -->", f"<!-- /content-report:{block} -->"
+    lines = text.splitlines(keepends=True)
+    stripped = [line.strip() for line in lines]
+    if start not in stripped or end not in stripped[stripped.index(start) :]:
+        found = sorted({m for m in stripped if m.startswith("<!-- content-report:")})
+        raise RulesError(
+            f"{where}: no block {block!r} (a line {start!r}, later a line {end!r});"
+            f" blocks there: {', '.join(found) or 'none'}"
+        )
+    first = stripped.index(start)
+    last = first + stripped[first:].index(end)
+    demoted = [("#" + line) if line.startswith("#") else line for line in body.splitlines()]
+    return (
+        "".join(lines[: first + 1])
+        + "".join(f"{line}\n" for line in demoted)
+        + "".join(lines[last:])
+    )
+
+
+def _command(argv: Sequence[str]) -> str:
+    """The command line of a run, without the ``--docs``/``--block`` options."""
+    kept: list[str] = []
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg in ("--docs", "--block"):
+            skip = True
+        elif not arg.startswith(("--docs=", "--block=")):
+            kept.append(arg)
+    return " ".join(["python -m baldurs_rules.content_report", *kept])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m baldurs_rules.content_report``: simulate and print the report.
 
+    With ``--docs FILE --block NAME`` the report (with the command that made it) also
+    replaces the block ``NAME`` of a Markdown page (see
+    [`splice_report`][baldurs_rules.content_report.splice_report]): this is how the
+    figures of ``docs/content.md`` are written.
+
     Returns:
-        The exit status: 0 when every criterion holds, 1 otherwise.
+        The exit status: 0 when every criterion the bots are judged by holds
+        (``checked_criteria``), 1 otherwise.
     """
     parser = argparse.ArgumentParser(
         prog="python -m baldurs_rules.content_report",
@@ -519,22 +633,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--bots", default="random", help="comma-separated bot names")
+    parser.add_argument(
+        "--bots", default="heuristic", help="comma-separated bot specs (default heuristic)"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--content", default=None, help="content directory (default content)")
+    parser.add_argument(
+        "--basic", action="store_true", help="basic setup (the default is the advanced setup)"
+    )
+    parser.add_argument("--docs", default=None, help="a Markdown page to write the report into")
+    parser.add_argument("--block", default=None, help="the block of --docs to replace")
     args = parser.parse_args(argv)
+    if (args.docs is None) != (args.block is None):
+        parser.error("--docs and --block go together")
     report = content_report(
         games=args.games,
         players=args.players,
-        bots=[b for b in args.bots.split(",") if b.strip()],
+        bots=split_specs(args.bots),
         seed=args.seed,
         jobs=args.jobs,
         content_path=args.content,
+        advanced=not args.basic,
     )
-    sys.stdout.write(format_report(report))
-    sys.stdout.write(f"Run on {datetime.date.today().isoformat()}.\n")
-    return 0 if all(c["ok"] for c in report["criteria"].values()) else 1
+    text = format_report(report) + f"Run on {datetime.date.today().isoformat()}.\n"
+    sys.stdout.write(text)
+    if args.docs is not None:
+        page = Path(args.docs)
+        command = _command(sys.argv[1:] if argv is None else argv)
+        body = f"Command:\n\n```sh\n{command}\n```\n\n{text}"
+        page.write_text(splice_report(page.read_text(), args.block, body, str(page)))
+    return 0 if report["ok"] else 1
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from baldurs_rules.bots import make_bot
 def midgame() -> br.Game:
     game = br.new_game(4, seed=7, advanced=True)
     bots = [make_bot("greedy", s) for s in range(4)]
-    for _ in range(150):
+    for _ in range(80):  # hands still hold cards (later they run empty: nothing to hide)
         game.apply(bots[game.current_player].choose(game))
     return game
 

@@ -311,10 +311,10 @@ def test_each_counts_the_content_s_players(tmp_path: Path) -> None:
 
 
 def test_rules_tables_amounts(tmp_path: Path) -> None:
-    text = "attack:\n  held_bonus: 300\n  damage_favor: 600\nscoring:\n  network_per_piece: 40\n"
+    text = "attack:\n  held_bonus: 400\n  damage_favor: 600\nscoring:\n  network_per_piece: 40\n"
     content = load_content(cache=False)
     nodes = len(content.board.nodes)
-    held = max(content.settings["attack"]["strength"]) * 300
+    held = max(content.settings["attack"]["strength"]) * 400
     assert located(problems_of(mod(tmp_path, game=text))) == [
         ("game.yaml", 2, 15, f"the prestige of a held attack can reach {held}, more than 999"),
         ("game.yaml", 3, 17, "the favor a trade costs can reach 1203, more than 999"),
@@ -413,7 +413,7 @@ def test_effect_text_is_limited_while_parsing(
     from baldurs_rules.content import build
 
     default_text = sum(len(s.source) for s in load_content(cache=False).scripts())
-    assert default_text * 4 < build.MAX_EFFECT_TEXT
+    assert default_text * 3 < build.MAX_EFFECT_TEXT  # room for mods three times as wordy
     monkeypatch.setattr(build, "MAX_EFFECT_TEXT", 50)
     parsed: list[str] = []
     real = build.parse_effect

@@ -61,9 +61,9 @@ def test_validate_reports_a_typo_compiler_style(tmp_path: Path) -> None:
     shutil.copytree(default_content_dir(), content)
     buildings = content / "buildings.yaml"
     text = buildings.read_text(encoding="utf-8")
-    assert 'when_built: "gain 1 favor, 1 gold"' in text
+    assert 'when_built: "gain 1 favor, 1 gold, 1 prestige"' in text
     buildings.write_text(
-        text.replace('when_built: "gain 1 favor, 1 gold"', 'when_built: "gain 1 favr, 1 gold"', 1),
+        text.replace("gain 1 favor, 1 gold, 1 prestige", "gain 1 favr, 1 gold, 1 prestige", 1),
         encoding="utf-8",
     )
     result = run("validate", str(content))
@@ -74,8 +74,8 @@ def test_validate_reports_a_typo_compiler_style(tmp_path: Path) -> None:
     line, column = int(match.group(1)), int(match.group(2))
     assert "favr" in match.group(3) and "did you mean 'favor'" in match.group(3)
     source = text.splitlines()[line - 1]
-    assert "gain 1 favor, 1 gold" in source
-    assert 'when_built: "gain 1 favr, 1 gold"' in result.stderr  # the source line
+    assert "gain 1 favor, 1 gold, 1 prestige" in source
+    assert 'when_built: "gain 1 favr, 1 gold, 1 prestige"' in result.stderr  # the source line
     caret = next(s for s in result.stderr.splitlines() if s.strip() == "^")
     assert len(caret) == column
     assert "1 problem found" in result.stderr
@@ -111,7 +111,7 @@ def test_explain_a_card() -> None:
     result = run("explain", "elfsong_tavern")
     assert result.exit_code == 0
     assert "The Elfsong Tavern — inn, cost 4 gold" in result.stdout
-    assert "gain 2 favor; draw 1 agenda" in result.stdout
+    assert "gain 2 favor, 1 prestige; draw 1 agenda" in result.stdout
     assert re.search(r"buildings\.yaml:\d+:\d+", result.stdout)
     assert run("explain", "high_hall").exit_code == 0
 

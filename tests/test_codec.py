@@ -132,7 +132,7 @@ def test_the_fingerprint_ignores_layout_and_places(content: Content, tmp_path: P
     assert moved.fingerprint == content.fingerprint
     # the source text is shown (bbg explain), so it is part of the fingerprint
     cards.write_text(
-        cards.read_text("utf-8").replace('"gain 1 favor, 1 gold"', '"gain  1 favor,1 gold"'),
+        cards.read_text("utf-8").replace("gain 1 favor, 1 gold, 1", "gain  1 favor,1 gold,1"),
         "utf-8",
     )
     respaced = load_content(target, cache=False)
@@ -148,7 +148,7 @@ def test_the_fingerprint_follows_names_flavor_and_rules(content: Content, tmp_pa
     for old, new in [
         ("name: The Drowned Lantern", "name: The Dry Lantern"),
         ("fished out of the harbour", "fished out of the river"),
-        ('"gain 1 favor, 1 gold"', '"gain 1 favor, 2 gold"'),
+        ('"gain 1 favor, 1 gold, 1 prestige"', '"gain 1 favor, 2 gold, 1 prestige"'),
     ]:
         shutil.rmtree(target, ignore_errors=True)
         shutil.copytree(default_content_dir(), target)

@@ -1,32 +1,48 @@
-"""The default content plays well: issue 4's acceptance criteria, checked by simulation.
+"""The default content plays well: issue 4's and issue 11's acceptance criteria, by simulation.
 
-1,000 four-player games of random bots must build every building, score every
-agenda, use every trade, reach level 6 on every faction (collecting every
-reward up to there), keep every seat's win share within 15% to 35%, and give
-prestige from every scoring step and from held attacks. Greedy bots must end
-their games by emptying the lot bag, not by the turn limit.
+Random bots try everything, so they check coverage: 1,000 four-player games must
+build every building, score every agenda, use every trade, reach level 6 on every
+faction (collecting every reward up to there) and give prestige from every scoring
+step and from held attacks.
 
-The figures come from ``baldurs_rules.content_report`` (the same numbers as
-``python -m baldurs_rules.content_report`` and ``docs/content.md``).
+Heuristic bots play to win, so they check the balance of play (issue 11): every
+layer of the game (buildings, factions and agendas, network, districts, defense)
+gives at least 8% of all prestige and leftovers at most 15%, at least a quarter of
+the attacks are held and every held attack pays, seats win evenly and no game
+reaches the turn limit. The sample here is sized for CI (seeded, so deterministic);
+the 1,000-game figures are in ``docs/content.md``, written by
+``python -m baldurs_rules.content_report --docs docs/content.md --block ...``.
 """
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from baldurs_rules.content_report import content_report
+from baldurs_rules import load_content
+from baldurs_rules.content_report import (
+    COVERAGE_CRITERIA,
+    MAX_LEFTOVERS,
+    MIN_HELD,
+    MIN_LAYER_SHARE,
+    PLAY_CRITERIA,
+    content_report,
+    splice_report,
+)
+from baldurs_rules.errors import RulesError
 
 pytestmark = pytest.mark.slow
 
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "content.md"
 
-COVERAGE = ("buildings", "agendas", "trades", "factions", "steps")
-"""The criteria random games must meet (seats, layers, defense and length are for strong
-bots; random seats are held to the looser 15-35% below)."""
+HEURISTIC_GAMES = 100
+"""Four-player heuristic games in the CI sample (about a minute on two processes)."""
 
 
-def _failures(report: dict[str, Any], names: tuple[str, ...] = COVERAGE) -> list[str]:
+def _failures(report: dict[str, Any], names: tuple[str, ...]) -> list[str]:
     return [
         f"{name}: missing {c['missing']}"
         for name, c in report["criteria"].items()
@@ -34,14 +50,17 @@ def _failures(report: dict[str, Any], names: tuple[str, ...] = COVERAGE) -> list
     ]
 
 
-def test_random_games_meet_every_criterion() -> None:
+def test_random_games_meet_every_coverage_criterion() -> None:
     # One run for all criteria (a module fixture would run again on every xdist worker).
     report = content_report(games=1000, players=4, bots=("random",), seed=0, jobs=2)
     assert report["settings"]["games"] == 1000
-    failures = _failures(report)
-    # 1-4: coverage of buildings, agendas (scored above 0), trades, faction tracks up to 6
-    # 5: every seat wins 15% to 35% of the games; 6: every step and held attacks pay prestige
+    assert report["settings"]["advanced"] is True
+    assert report["checked"] == list(COVERAGE_CRITERIA)
+    failures = _failures(report, COVERAGE_CRITERIA)
+    # 1-4: coverage of buildings, agendas (scored above 0), trades, faction tracks up to 6;
+    # 6: every step and held attacks pay prestige
     assert not failures, "\n".join(failures)
+    assert report["ok"]
 
     # The figures behind the criteria, spelt out.
     assert all(n > 0 for n in report["buildings"].values())
@@ -56,12 +75,26 @@ def test_random_games_meet_every_criterion() -> None:
     assert report["attacks"]["games_with_held_prestige"] > 0
     assert report["length"]["turn_limit_games"] == 0
 
-    # Quality: leftovers do not dominate; agendas, network and districts all count.
-    steps = report["steps"]
-    shares = {name: round(step["share"], 3) for name, step in steps.items()}
-    assert steps["leftovers"]["share"] < 0.40, shares
-    for name in ("agendas", "network", "districts"):
-        assert steps[name]["share"] >= 0.05, shares
+
+def test_heuristic_games_meet_the_play_criteria() -> None:
+    report = content_report(games=HEURISTIC_GAMES, players=4, bots=("heuristic",), jobs=2)
+    assert report["settings"]["bots"] == ["heuristic"]
+    assert report["checked"] == list(PLAY_CRITERIA)
+    failures = _failures(report, ("steps", "layers", "defense", "length"))
+    assert not failures, "\n".join(failures)
+
+    layers = report["layers"]
+    shares = {k: round(v["share"], 3) for k, v in layers.items()}
+    for layer in ("buildings", "factions", "network", "districts", "defense"):
+        assert layers[layer]["share"] >= MIN_LAYER_SHARE, shares
+    assert layers["leftovers"]["share"] <= MAX_LEFTOVERS, shares
+    attacks = report["attacks"]
+    assert attacks["held"] >= MIN_HELD * attacks["all"], attacks
+    assert attacks["unpaid_holds"] == 0, attacks
+    assert report["length"]["turn_limit_games"] == 0, report["length"]
+    # The 20%-30% band needs the 1,000 games of docs/content.md; a seat far outside
+    # it in 100 games would be a real imbalance (two standard errors are about 9%).
+    assert all(0.15 <= share <= 0.35 for share in report["win_share"]), report["win_share"]
 
 
 def test_greedy_games_end_by_the_lot_bag() -> None:
@@ -78,16 +111,79 @@ def test_greedy_games_end_by_the_lot_bag() -> None:
 def test_a_short_run_names_what_is_missing(capsys: pytest.CaptureFixture[str]) -> None:
     from baldurs_rules.content_report import format_report, main
 
-    report = content_report(games=3, players=2, seed=7)
+    report = content_report(games=3, players=2, seed=7, bots=("random",), advanced=False)
     built = report["criteria"]["buildings"]
     assert not built["ok"]
+    assert not report["ok"]
     assert built["missing"] == sorted(k for k, n in report["buildings"].items() if n == 0)
-    criteria = {*COVERAGE, "seats", "layers", "defense", "length"}
+    criteria = {*COVERAGE_CRITERIA, *PLAY_CRITERIA}
     assert set(report["criteria"]) == criteria
     text = format_report(report)
-    assert "| criterion | ok | missing |" in text
+    assert "| criterion | checked | ok | missing |" in text
+    assert "basic setup" in text
     assert f"`{built['missing'][0]}`" in text
     assert main(["--games", "2", "--players", "3", "--seed", "1"]) == 1
     out = capsys.readouterr().out
-    assert out.startswith("## Content report: 2 games, 3 players, bots random, seed 1")
+    assert out.startswith("## Content report: 2 games, 3 players, bots heuristic, seed 1")
+    assert "advanced setup" in out
     assert "### Prestige per scoring step" in out
+
+
+def test_main_writes_the_report_into_a_block_of_a_page(tmp_path: Path) -> None:
+    from baldurs_rules.content_report import main
+
+    page = tmp_path / "page.md"
+    block = "<!-- content-report:two -->\nSTALE FIGURES\n<!-- /content-report:two -->\n"
+    page.write_text(f"# Title\n\n{block}end\n")
+    main(["--games", "1", "--players", "2", "--docs", str(page), "--block", "two"])
+    text = page.read_text()
+    assert text.startswith("# Title\n\n<!-- content-report:two -->\nCommand:\n")
+    assert "python -m baldurs_rules.content_report --games 1 --players 2\n" in text
+    assert "### Content report: 1 games, 2 players, bots heuristic, seed 0" in text
+    assert "STALE FIGURES" not in text
+    assert text.endswith("<!-- /content-report:two -->\nend\n")
+    with pytest.raises(SystemExit):
+        main(["--games", "1", "--docs", str(page)])  # --block missing
+
+
+def test_a_missing_block_is_named_with_the_blocks_there() -> None:
+    page = "<!-- content-report:a -->\n<!-- /content-report:a -->\n"
+    with pytest.raises(RulesError, match=r"docs/x.md: no block 'b'.*blocks there: <!-- content"):
+        splice_report(page, "b", "body", "docs/x.md")
+    with pytest.raises(RulesError, match="no block 'a'"):
+        splice_report("<!-- /content-report:a -->\n<!-- content-report:a -->\n", "a", "x")
+
+
+def test_the_docs_report_figures_of_the_current_content() -> None:
+    # docs/content.md holds reports written by content_report itself; after a
+    # content change they must be written again (the commands are in the page).
+    text = DOCS.read_text()
+    blocks = re.findall(r"<!-- content-report:([\w-]+) -->", text)
+    assert {"heuristic-4p", "heuristic-3p", "heuristic-2p", "ismcts", "random-4p"} <= set(blocks)
+    fingerprint = load_content().fingerprint
+    for block in blocks:
+        body = text.split(f"<!-- content-report:{block} -->")[1]
+        body = body.split(f"<!-- /content-report:{block} -->")[0]
+        assert f"(fingerprint `{fingerprint}`)" in body, f"block {block} is stale"
+    # The numbers the prose quotes are the content's.
+    settings = load_content().settings
+    assert f"`{settings['scoring']['districts']}`" in text
+    assert f"`{settings['attack']['strength']}`" in text
+    per_piece = settings["scoring"]["network_per_piece"]
+    assert f"{per_piece} prestige a piece" in text
+
+
+def test_games_cut_by_the_turn_limit_are_named_by_seed(tmp_path: Path) -> None:
+    import shutil
+
+    content = tmp_path / "content"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "content", content)
+    game = content / "game.yaml"
+    text = game.read_text()
+    assert "  max_turns: 400\n" in text
+    game.write_text(text.replace("  max_turns: 400\n", "  max_turns: 12\n"))
+    report = content_report(games=2, players=2, seed=5, bots=("random",), content_path=str(content))
+    assert report["length"]["turn_limit_games"] == 2
+    assert report["criteria"]["length"]["missing"] == [
+        "2 games ended by the turn limit (seeds 5, 6)"
+    ]

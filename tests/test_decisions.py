@@ -129,7 +129,7 @@ def test_the_pay_prompt_of_an_optional_cost(tmp_path: Path) -> None:
     shutil.copytree(default_content_dir(), mod)
     buildings = mod / "buildings.yaml"
     text = buildings.read_text(encoding="utf-8")
-    old = 'when_built: "gain 1 favor, 1 gold"'
+    old = 'when_built: "gain 1 favor, 1 gold, 1 prestige"'
     assert old in text
     buildings.write_text(
         text.replace(old, 'when_built: "gain 1 favor; pay 1 gold: gain 2 favor"', 1),

@@ -542,7 +542,7 @@ def test_misspelled_resource_and_another_error_in_one_report(content_dir: Path) 
 
 def test_problems_are_sorted_by_file_then_line(content_dir: Path) -> None:
     offset = put(content_dir, "buildings.yaml", "dsl/unknown_resource.yaml", "append")
-    patch(content_dir / "buildings.yaml", '"gain 1 favor, 1 gold"', '"gain 1 favr, 1 gold"')
+    patch(content_dir / "buildings.yaml", '"gain 1 favor, 1 gold, 1', '"gain 1 favr, 1 gold, 1')
     put(content_dir, "agendas.yaml", "dsl/here_in_agenda.yaml", "append")
     found = described(problems_of(content_dir))
     assert [(Path(f).name, line) for f, line, _, _ in found] == sorted(
@@ -616,7 +616,7 @@ def test_a_broken_file_hides_nothing_of_the_others(content_dir: Path) -> None:
     """Issue 15: a typo in an effect of buildings.yaml is reported while agendas.yaml
     has an unclosed bracket; the checks that need the agendas are skipped, and said so."""
     buildings = content_dir / "buildings.yaml"
-    line, column = patch(buildings, '"gain 1 favor, 1 gold"', '"gain 1 favr, 1 gold"')
+    line, column = patch(buildings, '"gain 1 favor, 1 gold, 1', '"gain 1 favr, 1 gold, 1')
     agendas = content_dir / "agendas.yaml"
     agendas.write_text(agendas.read_text("utf-8") + "extra: [1, 2\n", "utf-8")
     problems = problems_of(content_dir)
@@ -651,7 +651,7 @@ def test_every_file_is_checked_when_several_cannot_be_parsed(content_dir: Path) 
 def test_entries_with_schema_problems_are_left_out_the_others_checked(content_dir: Path) -> None:
     buildings = content_dir / "buildings.yaml"
     bad_line, _ = patch(buildings, "    cost: 2\n", "    cost: 2.0\n")
-    typo_line, _ = patch(buildings, '"gain 2 favor"', '"gain 2 favour"')
+    typo_line, _ = patch(buildings, '"gain 2 favor, 1 prestige"', '"gain 2 favour, 1 prestige"')
     problems = problems_of(content_dir)
     assert [(line, message) for _, line, _, message in described(problems)] == [
         (bad_line, "expected a whole number, found a number 2.0"),
@@ -670,8 +670,8 @@ def test_names_from_an_unreadable_file_are_not_reported_unknown(content_dir: Pat
     factions.write_text("factions: [\n", "utf-8")
     patch(
         content_dir / "buildings.yaml",
-        '"gain 2 influence with thieves_guild, 1 favor"',
-        '"gain 2 influence with thieves_gild, 1 fervor"',
+        '"gain 2 influence with thieves_guild, 1 favor, 1 prestige"',
+        '"gain 2 influence with thieves_gild, 1 fervor, 1 prestige"',
     )
     found = described(problems_of(content_dir))
     assert [(Path(f).name, m.split(";")[0]) for f, _, _, m in found] == [

@@ -163,8 +163,9 @@ def test_a_connection_bonus_says_which_pieces_are_joined() -> None:
     assert br.narrate(game, 2, start)[1] == (
         "You gain 1 supply: your Trading Hall on lot 14 is joined to seat 0's new Market on lot 15."
     )
-    assert "lot token drawn" not in mine[2] and mine[2].startswith("Lot ")
-    assert "the token drawn after your build" in mine[2] and "attack track 1/4" in mine[2]
+    assert mine[2] == "You gain 1 prestige: you built Fishmongers' Row."  # when built
+    assert "lot token drawn" not in mine[3] and mine[3].startswith("Lot ")
+    assert "the token drawn after your build" in mine[3] and "attack track 1/4" in mine[3]
 
 
 def test_a_forced_turn_is_told() -> None:
@@ -208,20 +209,21 @@ def test_an_attack_its_damage_and_the_worker_sent_home() -> None:
         lines[2]
         == "You gain 1 favor: your Inn on lot 9 is joined to seat 0's new Market on lot 10."
     )
-    assert lines[3] == (
+    assert lines[3] == "Seat 0 gains 1 prestige: they built The Wide Fruit Market."
+    assert lines[4] == (
         "Lot 12 in Temples becomes available: the token drawn after seat 0's build"
         " (Temples attack track 4/4: an attack now)."
     )
-    assert lines[4] == "The last lot token is drawn: the end of the game is triggered."
-    assert lines[5] == "An attack on Temples: strength 1 against defense 0: Temples falls."
-    assert lines[6] == (
+    assert lines[5] == "The last lot token is drawn: the end of the game is triggered."
+    assert lines[6] == "An attack on Temples: strength 1 against defense 0: Temples falls."
+    assert lines[7] == (
         "A damage token on The Pilgrims' Steps: each of its trades now costs 1 more favor."
     )
-    assert lines[7] == (
+    assert lines[8] == (
         "Your Inn on lot 9 is damaged (you had no fortification defending Temples);"
         " your cube comes back."
     )
-    assert lines[9].startswith("Final round (the end is triggered): every other player")
+    assert lines[10].startswith("Final round (the end is triggered): every other player")
 
 
 def test_drawn_and_put_back_cards_are_named_for_their_seat_only() -> None:

@@ -2,8 +2,10 @@
 
 Every test attacks Seatower the same way: lots 14-16 are revealed (three tokens on
 Seatower's track), the bag holds only lot 13, and seat 0 builds a ropewalk in
-Citadel Streets (lot 6): the drawn token is Seatower's fourth. Strength track:
-[1, 2, 2, 3, 3, 4, 4, 5, 5, 6] (the scenario key ``strength`` is the index).
+Citadel Streets (lot 6): the drawn token is Seatower's fourth (the ropewalk gives seat 0
+1 prestige when built). Strength track: [1, 1, 2, 2, 2, 2, 3, 3, 3, 3] (the scenario key
+``strength`` is the index); the largest defender gains the strength 3 times more
+(``held_bonus`` 3).
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ def attack(strength, sites=None, lots=None, players=3, seats=None):
 
 def test_defense_is_one_per_watchtower_two_per_keep_and_gates_count_nothing():
     _, event, _ = attack(
-        3,
+        6,
         sites={
             "seatower_fort_1": {"piece": "keep", "owner": 1},
             "seatower_fort_2": {"piece": "watchtower", "owner": 2},
@@ -60,7 +62,7 @@ def test_defense_only_counts_the_attacked_district():
 
 def test_held_every_contributor_gains_strength_and_the_largest_gains_it_again():
     _, event, gained = attack(
-        3,  # strength 3
+        6,  # strength 3
         sites={
             "seatower_fort_1": {"piece": "keep", "owner": 1},
             "seatower_fort_2": {"piece": "watchtower", "owner": 2},
@@ -68,31 +70,31 @@ def test_held_every_contributor_gains_strength_and_the_largest_gains_it_again():
         },
     )
     assert event["held"]
-    assert gained == [0, 3 + 3, 3]
+    assert gained == [1, 3 + 3 * 3, 3]  # seat 0: the ropewalk's prestige
 
 
 def test_held_by_a_single_contributor_who_is_also_the_largest():
     _, event, gained = attack(0, sites={"seatower_fort_1": {"piece": "watchtower", "owner": 2}})
     assert (event["strength"], event["defense"], event["held"]) == (1, 1, True)
-    assert gained == [0, 0, 1 + 1]
+    assert gained == [1, 0, 1 + 3 * 1]
 
 
 def test_held_with_a_tie_for_largest_nobody_gets_the_bonus():
     _, event, gained = attack(
-        1,  # strength 2
+        2,  # strength 2
         sites={
             "seatower_fort_1": {"piece": "watchtower", "owner": 1},
             "seatower_fort_2": {"piece": "watchtower", "owner": 2},
         },
     )
     assert event["held"]
-    assert gained == [0, 2, 2]
+    assert gained == [1, 2, 2]
 
 
 def test_held_exactly_when_defense_equals_strength():
-    _, event, _ = attack(1, sites={"seatower_fort_1": {"piece": "keep", "owner": 1}})
+    _, event, _ = attack(2, sites={"seatower_fort_1": {"piece": "keep", "owner": 1}})
     assert (event["strength"], event["defense"], event["held"]) == (2, 2, True)
-    _, event, _ = attack(3, sites={"seatower_fort_1": {"piece": "keep", "owner": 1}})
+    _, event, _ = attack(6, sites={"seatower_fort_1": {"piece": "keep", "owner": 1}})
     assert (event["strength"], event["defense"], event["held"]) == (3, 2, False)
 
 
@@ -107,10 +109,10 @@ def test_fallen_damages_the_location_and_non_contributors_buildings():
         "seatower_gate": {"piece": "gate", "owner": 2},
     }
     seats = [{"hq": "tidewatch_tower"}, {}, {}]  # seat 0's HQ is in Seatower
-    game, event, gained = attack(5, sites=sites, lots=lots, seats=seats)  # strength 4
+    game, event, gained = attack(6, sites=sites, lots=lots, seats=seats)  # strength 3
     state, t = game.state, tables(game)
     assert not event["held"]
-    assert gained == [0, 0, 0]  # nobody gains prestige
+    assert gained == [1, 0, 0]  # nobody gains prestige (seat 0: the ropewalk's)
     assert state.damage[t.district_index["seatower"]] == 1
     lot14, lot15, lot16 = node(game, 14), node(game, 15), node(game, 16)
     assert state.owner[lot14] == -1 and state.owner[lot16] == -1  # damaged

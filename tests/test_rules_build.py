@@ -70,7 +70,8 @@ def test_build_steps_happen_in_order():
         ("build", 0, None, None, "build"),  # 1-3. portfolio, tile, cube
         ("worker_home", 1, None, None, "copper_coin_stalls"),  # 4. workers return
         ("resource", 1, "favor", 1, "bonus:lot_5"),  # 5. connection bonuses
-        ("resource", 0, "gold", 3, "copper_coin_stalls"),  # 6. when built: gain 3 gold
+        ("resource", 0, "gold", 3, "copper_coin_stalls"),  # 6. when built: gain 3 gold,
+        ("resource", 0, "prestige", 1, "copper_coin_stalls"),  # 1 prestige
         ("lot", 0, None, None, "draw_lot"),  # 7. a lot token
     ]
     state, t, lot6 = game.state, tables(game), node(game, 6)
@@ -123,7 +124,7 @@ def test_rules_worked_example_market_joined_to_three_structures():
     play(game, "build street_of_silks_bazaar 6")
     assert bonus_events(game, start) == [(0, "favor", 1), (1, "supply", 1), (2, "prestige", 1)]
     after = [res(game, s) for s in range(3)]
-    assert after[0] == {**before[0], "gold": 0, "favor": 1}
+    assert after[0] == {**before[0], "gold": 0, "favor": 1, "prestige": 1}  # when built
     assert after[1] == {**before[1], "supply": 1}
     assert after[2] == {**before[2], "prestige": 1}
     # the token drawn is a Seatower lot and goes on Seatower's track
@@ -220,11 +221,12 @@ def test_several_structures_of_one_owner_each_pay():
 
 def test_the_new_piece_itself_pays_nothing():
     # an inn built next to nothing of anyone: no bonus at all, not even its own
+    # (the 1 prestige is the Wailing Gull's when-built effect)
     game = position(seats=[{"resources": {"gold": 3}, "hand": ["wailing_gull"]}, {}])
     start = len(game.events)
     play(game, "build wailing_gull 6")
     assert bonus_events(game, start) == []
-    assert res(game, 0) == {"gold": 0, "supply": 0, "favor": 0, "prestige": 0}
+    assert res(game, 0) == {"gold": 0, "supply": 0, "favor": 0, "prestige": 1}
 
 
 def test_own_structures_joined_to_the_new_one_pay_their_owner():

@@ -39,9 +39,9 @@ def test_basic_hq_automatic_income_is_six_gold_one_supply():
 
 
 def test_advanced_hq_automatic_income_comes_from_the_card():
-    game = position([{"hq": "merchants_loggia"}, {}], advanced=True)  # "gain 6 gold"
+    game = position([{"hq": "merchants_loggia"}, {}], advanced=True)  # "gain 6 gold, 1 supply"
     play(game, "income")
-    assert res(game, 0) == {"gold": 6, "supply": 0, "favor": 0, "prestige": 0}
+    assert res(game, 0) == {"gold": 6, "supply": 1, "favor": 0, "prestige": 0}
 
 
 def test_each_ability_once_in_any_order_until_done():

@@ -73,12 +73,12 @@ def test_doc_damaged_trade_example():
 
 
 def test_doc_attack_example():
-    game = yaml_block("strength: 3")
+    game = yaml_block("strength: 6")
     play(game, "build ropewalk 6")
     (attack,) = events_of(game, 0, "attack")
     assert (attack["district"], attack["strength"], attack["defense"]) == ("seatower", 3, 3)
-    assert [res(game, s)["prestige"] for s in range(3)] == [0, 6, 3]
-    assert game.state.strength == 4
+    assert [res(game, s)["prestige"] for s in range(3)] == [1, 3 + 3 * 3, 3]
+    assert game.state.strength == 7
 
 
 def test_doc_final_scoring_example():
