@@ -363,7 +363,11 @@ class Game:
 
         return view(self, seat)
 
-    def describe(self, action: Action | str) -> str:
+    @overload
+    def describe(self, action: Action) -> str: ...
+    @overload
+    def describe(self, action: str) -> str: ...
+    def describe(self, action: object) -> str:  # object: checked below (mypyc)
         """A sentence explaining what an action does here (card text included).
 
         Raises:

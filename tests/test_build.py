@@ -141,6 +141,7 @@ ENTRY_POINTS = {
     "new_game(seed=)": (lambda game, v: br.new_game(players=2, seed=v), BAD_SEEDS),
     "apply": (lambda game, v: game.apply(v), BAD_VALUES),
     "parse_action": (lambda game, v: game.parse_action(v), BAD_VALUES),
+    "describe": (lambda game, v: game.describe(v), BAD_VALUES),
     "view": (lambda game, v: game.view(v), BAD_VALUES),
     "determinize": (lambda game, v: game.determinize(v, 1), BAD_VALUES),
     "undo": (lambda game, v: game.undo(v), BAD_VALUES),

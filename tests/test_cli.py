@@ -17,6 +17,7 @@ from process_support import gone, interrupted, needs_proc, session, start, wait_
 import baldurs_rules as br
 from baldurs_rules._resources import default_content_dir
 from baldurs_rules.cli import main
+from baldurs_rules.content.files import display_name
 from baldurs_rules.simulate import simulate
 
 
@@ -230,8 +231,13 @@ def test_names_are_read_in_any_case() -> None:
 
 def test_explain_says_where_the_built_in_content_is() -> None:
     out = run("explain", "elfsong_tavern").stdout
-    assert f"(content/ is the built-in content, in {default_content_dir()};" in out
-    assert "'bbg content export DIR' copies it to mod" in out
+    shown = display_name(default_content_dir() / "buildings.yaml")
+    assert f"# {shown}:" in out  # a name the user can open from here
+    if shown.startswith("content/"):  # relative (a checkout): say which content/ that is
+        assert f"(content/ is the built-in content, in {default_content_dir()};" in out
+        assert "'bbg content export DIR' copies it to mod" in out
+    else:  # an installed package seen from elsewhere: the path says it all
+        assert shown.startswith(str(default_content_dir())) and "(content/ is" not in out
 
 
 def test_content_path_and_export(tmp_path: Path) -> None:

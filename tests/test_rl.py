@@ -16,6 +16,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test
 
 import baldurs_rules as br
+from baldurs_rules._resources import default_content_dir
 from baldurs_rules.adapters.observation import HIGH
 from baldurs_rules.errors import RulesError
 from baldurs_rules.rl import ActionCodec, BaldursGateEnv, ObservationEncoder, env, raw_env
@@ -345,7 +346,7 @@ def test_solo_content_plays_to_the_end_in_both_reward_modes(tmp_path: Path) -> N
 def test_content_without_special_locations_gets_an_env(tmp_path: Path) -> None:
     """A content with no special locations crashed the codec (max of nothing)."""
     directory = tmp_path / "bare"
-    default = Path(br.__file__).resolve().parents[1] / "content"
+    default = default_content_dir()  # a checkout's content/ or the installed copy
     directory.mkdir()
     for path in default.glob("*.yaml"):
         (directory / path.name).write_text(path.read_text("utf-8"), "utf-8")
