@@ -31,7 +31,9 @@ def test_a_sample_run_has_no_failure(figures: Counter[str]) -> None:
         assert outcomes[f"{kind}: StateError"] > 0, kind
     assert outcomes["record: IllegalActionError"] > 0 and outcomes["action: IllegalActionError"] > 0
     assert outcomes["state: accepted"] > 0, "plausible edits that are still reachable load"
-    assert outcomes["signal: interrupted at a line"] > 0 and outcomes["signal: completed"] > 0
+    assert outcomes["signal: completed"] > 0
+    if _build.BUILD == _build.PURE:  # compiled modules have no lines for the tracer to stop at
+        assert outcomes["signal: interrupted at a line"] > 0
     assert "slowest" in report.summary()
 
 
