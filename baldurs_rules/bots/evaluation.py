@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from baldurs_rules.dsl.evaluate import HERE
 from baldurs_rules.rules import Rules
-from baldurs_rules.rules.core import Env
+from baldurs_rules.rules.core import Env, largest_network
 from baldurs_rules.rules.state import LOT_HIDDEN, State
 
 if TYPE_CHECKING:
@@ -290,23 +290,7 @@ class Evaluator:
 
     def _network(self, state: State, seat: int, mine: list[int]) -> tuple[int, int]:
         """(pieces in the seat's largest group, all its pieces on the map)."""
-        owner, neighbors = state.owner, self.t.neighbors
-        seen: set[int] = set()
-        best = 0
-        for start in mine:
-            if start in seen:
-                continue
-            seen.add(start)
-            stack, size = [start], 0
-            while stack:
-                node = stack.pop()
-                size += 1
-                for nxt in neighbors[node]:
-                    if owner[nxt] == seat and nxt not in seen:
-                        seen.add(nxt)
-                        stack.append(nxt)
-            best = max(best, size)
-        return best, len(mine)
+        return largest_network(self.t, state, seat), len(mine)
 
     def _agendas(
         self, state: State, seat: int, mine: list[int], young: float, w: dict[str, float]
