@@ -85,7 +85,7 @@ class RecordFile:
         self.records = records
         self.resumed = len(records)
         self._fd: int | None = fd
-        self._order = sorted(records)  # the game order of the lines in the file
+        self._order = list(records)  # the games in the order of the file's lines
 
     @classmethod
     def open(

@@ -128,6 +128,23 @@ def test_finish_rewrites_the_file_in_game_order(tmp_path: Path) -> None:
     assert not list(tmp_path.glob("*.sorting"))
 
 
+def test_a_resumed_file_out_of_order_is_rewritten_even_if_the_rest_comes_in_order(
+    tmp_path: Path,
+) -> None:
+    # Killed after two workers finished games 1 and 0 in that order; the resumed run
+    # appends 2 and 3 in order, so only the file's own order says it needs sorting.
+    ordered, shuffled = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    write(ordered, [0, 1, 2, 3])
+    with RecordFile.open(shuffled, RUN, games=4) as out:
+        for index in (1, 0):
+            out.append(index, record(index))
+    with RecordFile.open(shuffled, RUN, games=4, resume=True) as out:
+        for index in (2, 3):
+            out.append(index, record(index))
+        out.finish()
+    assert shuffled.read_bytes() == ordered.read_bytes()
+
+
 def test_a_record_may_not_use_the_added_fields(tmp_path: Path) -> None:
     with (
         RecordFile.open(tmp_path / "r.jsonl", RUN, games=3) as out,
