@@ -38,7 +38,7 @@ def test_terms_add_up_to_the_value_and_a_finished_game_is_its_score() -> None:
             terms = evaluator.terms(game.state, seat)
             assert set(terms) == {
                 "prestige", "network", "districts", "agendas",
-                "leftovers", "portfolio", "defense", "rivals",
+                "leftovers", "portfolio", "worker", "defense", "rivals",
             }  # fmt: skip
             assert sum(terms.values()) == pytest.approx(evaluator.value(game.state, seat))
     over = play_game(3, 2, [make_bot("random", s) for s in range(3)])
@@ -54,6 +54,54 @@ def test_the_game_is_young_until_the_end_is_triggered() -> None:
     assert 0 < evaluator.young(late.state) < 0.1
     ended = br.scenario({"players": 2, "end_triggered": True, **closed_city(hidden=[1])})
     assert evaluator.young(ended.state) == 0.0
+
+
+def test_a_young_passed_in_replaces_the_positions_own_until_the_end() -> None:
+    rich = {"resources": {"gold": 9, "favor": 3, "supply": 2}, "hand": ["ropewalk"]}
+    late = br.scenario(
+        {"players": 2, "seats": [rich, {}], **closed_city(hidden=[1, 2], available=[3])}
+    )
+    evaluator = Evaluator.of(late.content)
+    own = evaluator.terms(late.state, 0)
+    assert evaluator.terms(late.state, 0, young=evaluator.young(late.state)) == own
+    fresh = evaluator.terms(late.state, 0, young=1.0)
+    assert fresh["leftovers"] > own["leftovers"] and fresh["worker"] > own["worker"] > 0.0
+    assert evaluator.value(late.state, 0, young=1.0) == pytest.approx(sum(fresh.values()))
+    ended = br.scenario({"players": 2, "end_triggered": True, **closed_city(hidden=[1])})
+    assert evaluator.terms(ended.state, 0, young=1.0) == evaluator.terms(ended.state, 0)
+
+
+def test_a_worker_at_home_is_worth_most_with_an_empty_hand() -> None:
+    home = br.new_game(2, 5)
+    evaluator = Evaluator.of(home.content)
+    weight = HEURISTIC_WEIGHTS["worker"]
+    assert evaluator.terms(home.state, 0)["worker"] == pytest.approx(weight)  # young is 1
+    away = home.clone()
+    away.state.worker[0] = 0
+    assert evaluator.terms(away.state, 0)["worker"] == 0.0
+    late = br.scenario({"players": 2, **closed_city(hidden=[1, 2], available=[3])})
+    young = evaluator.young(late.state)
+    late.state.hand[0] = ["ropewalk"]
+    assert evaluator.terms(late.state, 0)["worker"] == pytest.approx(weight * young)
+    late.state.hand[0] = []
+    assert evaluator.terms(late.state, 0)["worker"] == pytest.approx(weight)
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "without"),
+    [(2, 23, "worker=0"), (3, 95, "card_first=0"), (2, 132, "finish=0")],
+)
+def test_games_that_once_stalled_end_by_the_bag(players: int, seed: int, without: str) -> None:
+    """Each of these games ran to the turn limit in a content report until the term or
+    option ``without`` switches off was added (docs/bots.md): two workers left out with
+    empty hands, empty hands late in the game, a leader that would not end it."""
+    limit = br.load_content().settings["limits"]["max_turns"]
+    [played] = simulate(1, players=players, bots=["heuristic"], seed=seed, advanced=True)
+    assert played["turns"] < limit / 4
+    [stalled] = simulate(
+        1, players=players, bots=[f"heuristic:{without}"], seed=seed, advanced=True
+    )
+    assert stalled["turns"] >= limit
 
 
 def test_every_number_comes_from_the_content(tmp_path: Path) -> None:

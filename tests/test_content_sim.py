@@ -30,8 +30,8 @@ from baldurs_rules.content_report import (
     MIN_LAYER_SHARE,
     PLAY_CRITERIA,
     content_report,
-    splice_report,
 )
+from baldurs_rules.report_markdown import splice_report
 from baldurs_rules.errors import RulesError
 
 pytestmark = pytest.mark.slow
@@ -109,7 +109,7 @@ def test_greedy_games_end_by_the_lot_bag() -> None:
 
 
 def test_a_short_run_names_what_is_missing(capsys: pytest.CaptureFixture[str]) -> None:
-    from baldurs_rules.content_report import format_report, main
+    from baldurs_rules.report_markdown import format_report, main
 
     report = content_report(games=3, players=2, seed=7, bots=("random",), advanced=False)
     built = report["criteria"]["buildings"]
@@ -130,7 +130,7 @@ def test_a_short_run_names_what_is_missing(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_main_writes_the_report_into_a_block_of_a_page(tmp_path: Path) -> None:
-    from baldurs_rules.content_report import main
+    from baldurs_rules.report_markdown import main
 
     page = tmp_path / "page.md"
     block = "<!-- content-report:two -->\nSTALE FIGURES\n<!-- /content-report:two -->\n"

@@ -53,6 +53,8 @@ HEURISTIC_WEIGHTS: dict[str, float] = {
     "loss": 1.0,
     "rivals": 0.3,
     "invested": 1.0,
+    "worker": 0.75,
+    "card_first": 3.0,
 }
 """The weights of [`Evaluator.terms`][baldurs_rules.bots.evaluation.Evaluator.terms].
 
@@ -70,6 +72,10 @@ only the final scoring counts.
 * ``supply``: per unit of every other leftover resource, up to one per income
   ability, times ``young``;
 * ``card``: per building card in hand (up to the cubes left), times ``young``;
+* ``card_first``: for the first of those cards, times ``1 - young``: late in the
+  game a card is the build it allows (and the end comes only by building);
+  without it, players with empty hands late in a game took income rather than
+  fetch a card, and the bag never emptied;
 * ``portfolio``: per card in the portfolio (income ability, connection bonuses),
   times ``young``;
 * ``portfolio_end``: per card in the portfolio, at any time (the first tie-break,
@@ -79,6 +85,12 @@ only the final scoring counts.
   valuable, so the ``gold`` premium lost by spending it is no reason to keep
   taking income instead (without it, games between heuristic bots could stall
   on income until the turn limit);
+* ``worker``: for a worker at home, times ``young``, in full while the hand is
+  empty (it can visit a location and trade next turn, and a location is where an
+  empty hand gets cards; one left on a location comes back only when someone builds in
+  that district, so without it two heuristic players with empty hands could leave
+  their workers out and take income until the turn limit, never using the HQ
+  ability that brings a worker home);
 * ``defense``: the share of the prestige an imminent attack (a district one token
   from its trigger) pays or costs;
 * ``defense_far``: the same for attacks further away (defenses will change);
@@ -182,14 +194,21 @@ class Evaluator:
         return found
 
     # ------------------------------------------------------------ the estimate
-    def value(self, state: State, seat: int, weights: dict[str, float] | None = None) -> float:
+    def value(
+        self,
+        state: State,
+        seat: int,
+        weights: dict[str, float] | None = None,
+        young: float | None = None,
+    ) -> float:
         """The estimated final prestige of ``seat`` (the sum of its terms).
 
-        A finished game is worth exactly its final prestige.
+        A finished game is worth exactly its final prestige. ``young`` is passed on
+        to [`terms`][baldurs_rules.bots.evaluation.Evaluator.terms].
         """
         if state.scores is not None:
             return float(state.scores["prestige"][seat])
-        return sum(self.terms(state, seat, weights).values())
+        return sum(self.terms(state, seat, weights, young=young).values())
 
     def values(self, state: State, weights: dict[str, float] | None = None) -> list[float]:
         """[`value`][baldurs_rules.bots.evaluation.Evaluator.value] of every seat (the
@@ -213,8 +232,16 @@ class Evaluator:
         seat: int,
         weights: dict[str, float] | None = None,
         plans: list[tuple[int, bool, float, float, list[int]]] | None = None,
+        young: float | None = None,
     ) -> dict[str, float]:
         """The estimate of ``seat``'s final prestige, term by term.
+
+        ``young`` (default: [`young`][baldurs_rules.bots.evaluation.Evaluator.young]
+        of ``state``) is the fade of the premiums. A bot comparing the positions
+        after its candidate moves passes the ``young`` of the position before them,
+        so that a build, which draws lot tokens from the bag, is not made to look
+        worse than income merely by bringing the end nearer; once the end is
+        triggered the premiums are 0 whatever is passed.
 
         * ``prestige``: prestige already won;
         * ``network``: the network points of the largest group, plus
@@ -228,6 +255,8 @@ class Evaluator:
           x ``young`` up to what they can buy (see the weights);
         * ``portfolio``: ``portfolio`` x ``young`` + ``portfolio_end`` per portfolio card,
           plus ``invested`` x ``young`` per gold of their building costs;
+        * ``worker``: ``worker`` x ``young`` while the seat's worker is at home (in
+          full if its hand is empty);
         * ``defense``: for every district still to be attacked, what its attack
           will pay (strength to each contributor of a held district, again to the
           largest contributor) or cost (the buildings of non-contributors of a
@@ -244,7 +273,8 @@ class Evaluator:
         else:
             w = {**HEURISTIC_WEIGHTS, **weights}
         t, kind, owner = self.t, self.kind, state.owner
-        young = self.young(state)
+        now = self.young(state)
+        young = now if young is None or now <= 0.0 else young
         res = state.res[seat]
         mine = [n for n, who in enumerate(owner) if who == seat]
         largest, pieces = self._network(state, seat, mine)
@@ -257,6 +287,7 @@ class Evaluator:
             "agendas": self._agendas(state, seat, mine, young, w),
             "leftovers": self._leftovers(state, seat, young, w),
             "portfolio": self._portfolio(state, seat, young, w),
+            "worker": self._worker(state, seat, young, w),
             "defense": self._defense(
                 state,
                 seat,
@@ -276,6 +307,12 @@ class Evaluator:
             cost = self.t.cost
             value += w["invested"] * young * sum(cost.get(card, 0) for card in cards)
         return value
+
+    def _worker(self, state: State, seat: int, young: float, w: dict[str, float]) -> float:
+        """``worker`` x ``young`` for a worker at home (in full with an empty hand)."""
+        if state.worker[seat] >= 0 or young <= 0.0:
+            return 0.0
+        return w["worker"] * (young if state.hand[seat] else 1.0)
 
     def _rivals(self, state: State, seat: int) -> float:
         """The mean of the other seats' prestige and leftovers (what they won so far)."""
@@ -349,8 +386,11 @@ class Evaluator:
         premium += w["favor"] * min(res[t.favor], self.dearest_trade)
         abilities = len(state.portfolio[seat]) + 1
         premium += w["supply"] * sum(min(res[i], abilities) for i in self.others)
-        premium += w["card"] * min(len(hand), state.cubes[seat])
-        return value + premium * young
+        playable = min(len(hand), state.cubes[seat])
+        premium += w["card"] * playable
+        # The first playable card keeps its premium in full: a build needs one, and
+        # however old the game, the end comes only by building.
+        return value + premium * young + w["card_first"] * (1.0 - young) * min(1, playable)
 
     def attacks(self, state: State) -> list[tuple[int, bool, float, float, list[int]]]:
         """The attacks still to come: (district, imminent, strength, chance, defense per seat).

@@ -39,12 +39,15 @@ class HeuristicBot(SeededBot):
     two steps: each card's lots are ranked by a quick look at the map (joins the
     network, opens a district, keeps out of a district about to fall), and only
     the best ``lots`` of each card are looked ahead. Ties go to the seeded generator.
+    Every position after a candidate is valued with the ``young`` of the position
+    before it (see [`Evaluator.terms`][baldurs_rules.bots.evaluation.Evaluator.terms]).
 
     Args:
         seed: Seeds the generator (determinizations and ties).
         weights: Overrides of the evaluation's weights
             ([`HEURISTIC_WEIGHTS`][baldurs_rules.bots.evaluation.HEURISTIC_WEIGHTS]).
-        **options: ``follow``, ``lots`` and any weight by name (spec
+        **options: ``follow``, ``lots``, ``finish`` (the bonus for a move that
+            triggers the end while the bot leads) and any weight by name (spec
             ``heuristic:defense=1.5``); defaults in ``OPTIONS``.
 
     Examples:
@@ -58,6 +61,7 @@ class HeuristicBot(SeededBot):
     OPTIONS: ClassVar[dict[str, Option]] = {
         "follow": Option("int", 1, 0, "own follow-up decisions looked into"),
         "lots": Option("int", 2, 1, "lots looked ahead per card in hand"),
+        "finish": Option("float", 10.0, 0.0, "bonus for triggering the end while ahead"),
         **{
             key: Option("float", value, -100.0, "weight")
             for key, value in HEURISTIC_WEIGHTS.items()
@@ -72,6 +76,8 @@ class HeuristicBot(SeededBot):
         self.weights.update(weights or {})
         self.follow = int(self.options["follow"])
         self.lots = int(self.options["lots"])
+        self.finish = float(self.options["finish"])
+        self._young: float | None = None  # the fade of the position being decided
 
     def choose(self, game: Game) -> Action:
         """The candidate action with the best estimate after it (ties broken at random)."""
@@ -83,6 +89,7 @@ class HeuristicBot(SeededBot):
         kind = sample.state.decision[0] if sample.state.decision else ""
         best: list[Action] = []
         best_value = float("-inf")
+        self._young = Evaluator.of(sample.content).young(sample.state)
         for action, value in self._lookahead(sample, options, seat, kind, self.follow):
             if value > best_value + 1e-9:
                 best, best_value = [action], value
@@ -121,7 +128,7 @@ class HeuristicBot(SeededBot):
         active = [a for a in moves if a.kind not in _PASSIVE]
         for action in passive:
             if here is None:
-                here = evaluator.value(game.state, seat, self.weights)
+                here = evaluator.value(game.state, seat, self.weights, self._young)
             found.append((action, here))
         for i, action in enumerate(active):
             after = game if i == len(active) - 1 else game.clone(log=False)
@@ -132,9 +139,26 @@ class HeuristicBot(SeededBot):
     def _value(self, evaluator: Evaluator, game: Game, seat: int, kind: str, follow: int) -> float:
         decision = game.state.decision
         if follow <= 0 or decision is None or decision[1] != seat or decision[0] == kind:
-            return evaluator.value(game.state, seat, self.weights)
+            value = evaluator.value(game.state, seat, self.weights, self._young)
+            if self._young and game.state.end_triggered and self.finish:
+                value += self._finish_bonus(evaluator, game.state, seat, value)
+            return value
         options = game.legal_actions()
         return max(v for _, v in self._lookahead(game, options, seat, kind, follow - 1))
+
+    def _finish_bonus(self, evaluator: Evaluator, state: State, seat: int, value: float) -> float:
+        """``finish`` if this move triggered the end with ``seat`` ahead on the estimates.
+
+        Without it a leader would rather take income (whose resources score as
+        leftovers) than make the build that ends the game, and two such players
+        could play on until the turn limit.
+        """
+        if state.scores is not None:
+            rivals = [float(p) for s, p in enumerate(state.scores["prestige"]) if s != seat]
+        else:
+            values = evaluator.values(state, self.weights)
+            rivals = [v for s, v in enumerate(values) if s != seat]
+        return self.finish if value >= max(rivals, default=0.0) else 0.0
 
 
 _PASSIVE = frozenset({"skip", "done", "decline"})
