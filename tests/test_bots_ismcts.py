@@ -69,6 +69,35 @@ def test_a_time_budget_stops_the_search() -> None:
     assert both.last_iterations <= 25
 
 
+def test_the_prior_tries_the_heuristics_favourite_first_and_biases_uct() -> None:
+    game = turn_with_builds()
+    probe = IsmctsBot(3, iterations=1, prior=1.0)
+    bias = probe._root_bias(game.clone(log=False), game.legal_actions())
+    favourite = max(bias, key=lambda key: bias[key])
+    assert bias[favourite] == 1.0 and min(bias.values()) == 0.0
+    build = isinstance(favourite, tuple) and not isinstance(favourite, Action)
+    name = " ".join(map(str, favourite)) if build else str(favourite)
+    for seed in range(4):  # a fresh root: the favourite is the first choice tried
+        bot = IsmctsBot(seed, iterations=1, prior=1.0)
+        bot.choose(game)
+        tried = [key for key, (visits, _) in bot.last_stats.items() if visits]
+        assert tried[0] == name
+    blind = {str(IsmctsBot(seed, iterations=1).choose(game)) for seed in range(12)}
+    assert len(blind) > 1  # without the prior the first try is a random one
+    # UCT: with equal statistics, the bias decides, and fades with the visits
+    bot = IsmctsBot(0, prior=1.0)
+    a, b = Action("income"), Action("visit", ("high_hall",))
+    root = {a: _Edge(), b: _Edge()}
+    for edge in root.values():
+        edge.visits, edge.total, edge.available = 10, 5.0, 20
+    bot._root, bot._bias = root, {a: 0.0, b: 1.0}
+    assert bot._pick(root, [a, b]) == (b, False)
+    for edge in root.values():
+        edge.visits, edge.total, edge.available = 10_000, 5_000.0, 20_000
+    root[a].total += 2.0  # a mean better by 0.0002 now outweighs the faded bias
+    assert bot._pick(root, [a, b]) == (a, False)
+
+
 def test_the_search_stops_when_the_choice_is_settled() -> None:
     root = {Action("income"): _Edge(), Action("visit", ("high_hall",)): _Edge()}
     root[Action("income")].visits, root[Action("visit", ("high_hall",))].visits = 50, 10

@@ -31,8 +31,8 @@ from baldurs_rules.content_report import (
     PLAY_CRITERIA,
     content_report,
 )
-from baldurs_rules.report_markdown import splice_report
 from baldurs_rules.errors import RulesError
+from baldurs_rules.report_markdown import splice_report
 
 pytestmark = pytest.mark.slow
 

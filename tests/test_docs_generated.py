@@ -88,6 +88,27 @@ def test_bad_markers_and_keys_are_refused_with_the_part_named(gen: ModuleType) -
         gen.render("rules.md", bad_key, {})
 
 
+def test_code_constants_and_defaults_are_quoted_from_the_code(gen: ModuleType) -> None:
+    from baldurs_rules.web.protocol import MAX_REQUEST
+
+    name = "code:baldurs_rules.web.protocol.MAX_REQUEST"
+    page = f"over <!-- generated: {name} -->1<!-- end: {name} --> characters"
+    assert f">{MAX_REQUEST:,}<" in gen.render("play.md", page, {})
+    default = "default:baldurs_rules.new_game.advanced"
+    page = f"<!-- generated: {default} -->x<!-- end: {default} -->"
+    assert ">`False`<" in gen.render("play.md", page, {})
+    refused = {
+        "code:baldurs_rules.web.protocol.MAX_REQUESTS": r"'MAX_REQUESTS' is not one of .*",
+        "code:os.sep": r"only names under baldurs_rules",
+        "code:baldurs_rules.new_game": r"is a function, not a number or text",
+        "default:baldurs_rules.scenario.spec": r"'spec' of baldurs_rules.scenario has no default",
+        "default:baldurs_rules.new_game.seats": r"no parameter 'seats' .*'players'",
+    }
+    for part, message in refused.items():
+        with pytest.raises(SystemExit, match=message):
+            gen.render("play.md", f"<!-- generated: {part} -->1<!-- end: {part} -->", {})
+
+
 def test_the_rules_page_quotes_the_content_with_its_keys(gen: ModuleType) -> None:
     import baldurs_rules as br
 

@@ -81,6 +81,57 @@ def quote_key(key: str) -> str:
     return str(found)
 
 
+def _code_object(dotted: str) -> Any:
+    """The object a dotted name of the package names (``baldurs_rules.web.server.MAX_FRAME``).
+
+    Raises:
+        SystemExit: Not a name of ``baldurs_rules`` (the message names what is there).
+    """
+    import importlib
+
+    if not dotted.startswith("baldurs_rules."):
+        raise SystemExit(f"no code name {dotted!r}: only names under baldurs_rules are quoted")
+    parts = dotted.split(".")
+    for cut in range(len(parts) - 1, 0, -1):  # the longest importable module first
+        try:
+            node: Any = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for step in parts[cut:]:  # public names only (a package may export them lazily)
+            names = sorted(n for n in dir(node) if not n.startswith("_"))
+            if step not in names:
+                raise SystemExit(f"no code name {dotted!r}: {step!r} is not one of {names}")
+            node = getattr(node, step)
+        return node
+    raise SystemExit(f"no code name {dotted!r}: no such module")
+
+
+def quote_code(dotted: str) -> str:
+    """A constant of the code as prose: ``4,096`` (an integer with its thousands marked)."""
+    found = _code_object(dotted)
+    if isinstance(found, bool) or not isinstance(found, (int, float, str)):
+        raise SystemExit(f"code name {dotted!r} is a {type(found).__name__}, not a number or text")
+    return f"{found:,}" if isinstance(found, int) else str(found)
+
+
+def quote_default(dotted: str) -> str:
+    """The default of a parameter, as Python writes it, as code: ``...Env.players`` -> `` `4` ``.
+
+    Raises:
+        SystemExit: No such callable or parameter, or the parameter has no default.
+    """
+    import inspect
+
+    owner, _, name = dotted.rpartition(".")
+    parameters = inspect.signature(_code_object(owner)).parameters
+    if name not in parameters:
+        raise SystemExit(f"no parameter {name!r} of {owner}: it has {list(parameters)}")
+    default = parameters[name].default
+    if default is inspect.Parameter.empty:
+        raise SystemExit(f"the parameter {name!r} of {owner} has no default")
+    return "`" + repr(default).replace("'", '"') + "`"
+
+
 def block(text: str, language: str = "console") -> str:
     """A fenced code block of ``text``, trailing spaces cut."""
     lines = [line.rstrip() for line in text.rstrip("\n").splitlines()]

@@ -7,8 +7,10 @@ block (the generator writes whole lines); one inside a sentence is inline (a few
 words: a number or a list quoted from the content). Each page has a registry of
 generators, one per part name (``PAGES`` below, gathered from the ``docgen_*``
 modules beside this script); any page may also quote a value of ``game.yaml`` by its
-content key with a part named ``key:<dotted.key>`` (``key:attack.strength``), and the
-usage or option table of a command with ``usage:CMD`` / ``options:CMD`` (``docgen_cli``). Whole
+content key with a part named ``key:<dotted.key>`` (``key:attack.strength``), a constant
+of the code with ``code:<dotted.name>`` (``code:baldurs_rules.web.protocol.MAX_REQUEST``),
+a parameter's default with ``default:<callable>.<parameter>``, and the usage or option
+table of a command with ``usage:CMD`` / ``options:CMD`` (``docgen_cli``). Whole
 generated files (the board pictures) are in ``FILES``.
 
 A generator gets the part's current text and returns the new one, so a part may keep
@@ -80,7 +82,8 @@ def _ignoring(make: Callable[[], str]) -> Part:
 
 def part_for(page: str, name: str, parts: Mapping[str, Part], session: Session) -> Part:
     """The generator of part ``name`` of ``page``: its own, or a generic one by prefix
-    (``key:`` a content value, ``python:`` a snippet run, ``console:`` commands run,
+    (``key:`` a content value, ``code:`` a constant of the code, ``default:`` a
+    parameter's default, ``python:`` a snippet run, ``console:`` commands run,
     ``usage:``/``options:`` a command's usage and option table).
 
     Raises:
@@ -91,6 +94,10 @@ def part_for(page: str, name: str, parts: Mapping[str, Part], session: Session) 
     prefix = name.split(":", 1)[0]
     if prefix == "key":
         return lambda old: docgen_common.quote_key(name[len("key:") :])
+    if prefix == "code":
+        return lambda old: docgen_common.quote_code(name[len("code:") :])
+    if prefix == "default":
+        return lambda old: docgen_common.quote_default(name[len("default:") :])
     if prefix == "python":
         return session.python
     if prefix == "console":

@@ -288,13 +288,18 @@ class IsmctsBot(SeededBot):
             edge.available += 1
             if edge.visits == 0:
                 untried.append(key)
+        bias = self._bias if node is self._root else None
         if untried:
+            if bias:  # the heuristic's favourite first
+                return max(untried, key=lambda k: bias.get(k, 0.0)), True
             return untried[self.rng.randrange(len(untried))], True
         best_key, best_score = keys[0], float("-inf")
-        c = self.c
+        c, prior = self.c, self.prior
         for key in keys:
             edge = node[key]
             score = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
+            if bias:  # progressive bias: worth a few visits, fading as they come
+                score += prior * bias.get(key, 0.0) / (1 + edge.visits)
             if score > best_score:
                 best_key, best_score = key, score
         return best_key, False
