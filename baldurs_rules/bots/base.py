@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
@@ -262,6 +262,23 @@ class SeededBot:
 
     def choose(self, game: Game) -> Action:  # pragma: no cover - every subclass defines it
         raise NotImplementedError
+
+    def best_of(self, scored: Iterable[tuple[Action, float]]) -> Action:
+        """The action of highest value; values within 1e-9 of it tie, broken by the generator.
+
+        Examples:
+            >>> bot = SeededBot(0)
+            >>> bot.best_of([(Action("income"), 1.0), (Action("done"), 3.0)])
+            Action('done')
+        """
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action, value in scored:
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif value >= best_value - 1e-9:
+                best.append(action)
+        return best[0] if len(best) == 1 else self.rng.choice(best)
 
     def state(self) -> dict[str, Any]:
         """The bot's spec and generator state, as JSON-ready data.

@@ -87,15 +87,8 @@ class HeuristicBot(SeededBot):
         seat = game.current_player
         sample = game.determinize(seat, self.rng)
         kind = sample.state.decision[0] if sample.state.decision else ""
-        best: list[Action] = []
-        best_value = float("-inf")
         self._young = Evaluator.of(sample.content).young(sample.state)
-        for action, value in self._lookahead(sample, options, seat, kind, self.follow):
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif value >= best_value - 1e-9:
-                best.append(action)
-        return best[0] if len(best) == 1 else self.rng.choice(best)
+        return self.best_of(self._lookahead(sample, options, seat, kind, self.follow))
 
     def candidates(self, sample: Game, options: list[Action]) -> list[Action]:
         """The options worth a lookahead: all but the builds, and each card's best lots."""

@@ -199,17 +199,13 @@ class GreedyBot(SeededBot):
         seat = game.current_player
         sample = game.determinize(seat, self.rng)
         kind = sample.state.decision[0] if sample.state.decision else ""
-        best: list[Action] = []
-        best_value = float("-inf")
-        for action in options:
-            after = sample.clone(log=False)
-            after.apply(action)
-            value = self._value(after, seat, kind, self.follow)
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif value >= best_value - 1e-9:
-                best.append(action)
-        return best[0] if len(best) == 1 else self.rng.choice(best)
+        return self.best_of((a, self._after(sample, a, seat, kind)) for a in options)
+
+    def _after(self, sample: Game, action: Action, seat: int, kind: str) -> float:
+        """The value of ``action`` tried on a copy of ``sample``."""
+        after = sample.clone(log=False)
+        after.apply(action)
+        return self._value(after, seat, kind, self.follow)
 
     def _value(self, game: Game, seat: int, kind: str, follow: int) -> float:
         """Evaluate; while ``seat`` itself decides next, the best of its follow-ups."""
