@@ -166,7 +166,12 @@ class BalanceReport:
         return path
 
     def chart(self, path: str | Path, top: int = 10) -> Path:
-        """A bar chart (PNG or SVG) of the ``top`` most and least effective cards."""
+        """A bar chart (PNG or SVG) of the ``top`` most and least effective cards.
+
+        The file carries the figures it shows as its ``Description`` metadata (one
+        ``item lift [low, high]`` per bar, in percentage points), so a chart can be
+        checked against a report without comparing pixels.
+        """
         import matplotlib
 
         matplotlib.use("Agg")
@@ -186,13 +191,18 @@ class BalanceReport:
         ax.invert_yaxis()
         ax.axvline(0, color="black", linewidth=0.8)
         ax.set_xlabel("win-rate lift of the seats that used it (percentage points, 95% CI)")
-        ax.set_title(
+        title = (
             f"Most and least effective cards ({self.games} games,"
             f" {self.players} players, bots: {', '.join(self.bots)})"
         )
+        ax.set_title(title)
         fig.tight_layout()
         path = Path(path)
-        fig.savefig(path)
+        described = "; ".join(
+            f"{r.item} {r.lift * 100:+.1f} [{r.lift_low * 100:+.1f}, {r.lift_high * 100:+.1f}]"
+            for r in rows
+        )
+        fig.savefig(path, metadata={"Title": title, "Description": described})
         plt.close(fig)
         return path
 

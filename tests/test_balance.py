@@ -68,10 +68,14 @@ def test_files_and_chart_are_written(tmp_path: Path) -> None:
     data = json.loads(report.write(tmp_path / "r.json").read_text())
     assert data["games"] == 8 and len(data["rows"]) == len(report.rows)
     pytest.importorskip("matplotlib")
-    png = report.chart(tmp_path / "c.png")
-    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    svg = report.chart(tmp_path / "c.svg")
-    assert "<svg" in svg.read_text()
+    png = report.chart(tmp_path / "c.png", top=3)
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    first = report.rows[0]
+    shown = f"{first.item} {first.lift * 100:+.1f} [{first.lift_low * 100:+.1f},"
+    assert b"Description\x00" + shown.encode() in data  # the figures travel with the chart
+    svg = report.chart(tmp_path / "c.svg", top=3)
+    assert "<svg" in svg.read_text() and shown in svg.read_text()
 
 
 def _absurd_mod(tmp_path: Path) -> Path:

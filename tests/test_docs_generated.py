@@ -76,6 +76,42 @@ def test_the_check_fails_naming_the_part_on_a_copy(
     assert gen.main(["rules.md"]) == 0 and rules.read_text("utf-8") == text  # writing repairs it
 
 
+def test_a_chart_is_checked_by_the_figures_it_carries(
+    gen: ModuleType,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import docgen_common
+
+    (tmp_path / "images").mkdir()
+    chart = tmp_path / "images" / "balance.png"
+    good = (ROOT / "docs" / "images" / "balance.png").read_bytes()
+    figures = docgen_common.png_text(good)["Description"]
+    assert figures.count("; ") == 15  # 8 top and 8 bottom rows, as the page's command asks
+    monkeypatch.setattr(gen, "DOCS", tmp_path)
+    # The same figures with other pixels (another matplotlib) are up to date...
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure = plt.figure(figsize=(2, 1))
+    title = docgen_common.png_text(good)["Title"]
+    figure.savefig(chart, metadata={"Title": title, "Description": figures})
+    plt.close(figure)
+    assert chart.read_bytes() != good
+    assert gen.main(["--check", "images/balance.png"]) == 0
+    # ...a chart of other figures is not, and writing replaces it.
+    chart.write_bytes(good.replace(b"blushing_mermaid +", b"blushing_mermaid -", 1))
+    assert gen.main(["--check", "images/balance.png"]) == 1
+    assert "docs/images/balance.png is stale" in capsys.readouterr().out
+    assert gen.main(["images/balance.png"]) == 0
+    assert docgen_common.png_text(chart.read_bytes())["Description"] == figures
+    with pytest.raises(SystemExit, match="not a PNG"):
+        docgen_common.png_text(b"GIF89a")
+
+
 def test_bad_markers_and_keys_are_refused_with_the_part_named(gen: ModuleType) -> None:
     pages, _ = gen._registry()
     parts = pages["rules.md"]

@@ -132,6 +132,27 @@ def quote_default(dotted: str) -> str:
     return "`" + repr(default).replace("'", '"') + "`"
 
 
+def png_text(data: bytes) -> dict[str, str]:
+    """The text metadata (``tEXt`` chunks) of a PNG file's bytes.
+
+    Raises:
+        SystemExit: Not a PNG.
+    """
+    import struct
+
+    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+        raise SystemExit("not a PNG file")
+    found: dict[str, str] = {}
+    at = 8
+    while at + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[at : at + 8])
+        if kind == b"tEXt":
+            key, _, value = data[at + 8 : at + 8 + length].partition(b"\0")
+            found[key.decode("latin-1")] = value.decode("latin-1")
+        at += 12 + length  # length, type, data, CRC
+    return found
+
+
 def block(text: str, language: str = "console") -> str:
     """A fenced code block of ``text``, trailing spaces cut."""
     lines = [line.rstrip() for line in text.rstrip("\n").splitlines()]

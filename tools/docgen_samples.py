@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import docgen_quickstart
-from docgen_common import Part, block, cli
+from docgen_common import Part, block, cli, inside
 
 BOARD_PICTURES = {
     "images/board-start.svg": ["--seed", "7", "--players", "4"],
@@ -60,4 +60,22 @@ PAGES: dict[str, Mapping[str, Part]] = {
 """The pages whose parts this module (or a generic generator) writes."""
 
 FILES: dict[str, Callable[[], str]] = {name: _picture(o) for name, o in BOARD_PICTURES.items()}
+
+BALANCE_CHART = ["balance", "--games", "20", "--bots", "random", "--top", "8"]
+"""The command of the balance page's table (its ``console:table`` part), whose chart the
+page shows."""
+
+
+def _balance_chart() -> bytes:
+    with tempfile.TemporaryDirectory() as folder, inside(Path(folder)):
+        said = cli(BALANCE_CHART)
+        if "chart written to balance.png" not in said:
+            raise SystemExit(f"bbg {' '.join(BALANCE_CHART)}: no chart: {said.strip()[-200:]}")
+        return (Path(folder) / "balance.png").read_bytes()
+
+
+CHARTS: dict[str, Callable[[], bytes]] = {"images/balance.png": _balance_chart}
+"""Generated PNG files under docs/, by path. A chart is up to date when its figures (the
+``Description`` metadata the chart is written with) are those of a new one: the pixels
+depend on the matplotlib version, the figures only on the code and content."""
 """Whole generated files under docs/, by path."""

@@ -11,7 +11,8 @@ content key with a part named ``key:<dotted.key>`` (``key:attack.strength``), a 
 of the code with ``code:<dotted.name>`` (``code:baldurs_rules.web.protocol.MAX_REQUEST``),
 a parameter's default with ``default:<callable>.<parameter>``, and the usage or option
 table of a command with ``usage:CMD`` / ``options:CMD`` (``docgen_cli``). Whole
-generated files (the board pictures) are in ``FILES``.
+generated files (the board pictures) are in ``FILES``, generated charts in ``CHARTS``
+(compared by the figures they carry, not by their pixels).
 
 A generator gets the part's current text and returns the new one, so a part may keep
 its input and regenerate only its output (the modding guide's commands are written
@@ -42,7 +43,7 @@ MARK = re.compile(r"<!-- generated: ([\w.:-]+) -->(\n?)(.*?)<!-- end: \1 -->", r
 
 import docgen_cli  # noqa: E402  (found through the path above)
 import docgen_common  # noqa: E402
-from docgen_common import Part  # noqa: E402
+from docgen_common import Part, png_text  # noqa: E402
 from docgen_session import Session  # noqa: E402
 
 
@@ -55,6 +56,12 @@ class Stale:
 
     def __str__(self) -> str:
         return f"{self.page}: part '{self.part}' is stale" if self.part else f"{self.page} is stale"
+
+
+def _charts() -> dict[str, Callable[[], bytes]]:
+    import docgen_samples
+
+    return dict(docgen_samples.CHARTS)
 
 
 def _registry() -> tuple[dict[str, Mapping[str, Part]], dict[str, Callable[[], str]]]:
@@ -172,6 +179,15 @@ def run(check: bool, only: Iterable[str] = ()) -> list[Stale]:
             stale.append(Stale(f"docs/{name}", ""))
             if not check:
                 path.write_text(new, encoding="utf-8")
+    for name, draw in _charts().items():
+        if wanted and name not in wanted:
+            continue
+        path = DOCS / name
+        chart = draw()
+        if not path.exists() or png_text(path.read_bytes()) != png_text(chart):
+            stale.append(Stale(f"docs/{name}", ""))
+            if not check:
+                path.write_bytes(chart)
     return stale
 
 
