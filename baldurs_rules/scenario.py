@@ -34,7 +34,19 @@ from baldurs_rules.rules import Rules
 from baldurs_rules.rules.core import log
 from baldurs_rules.rules.state import LOT_AVAILABLE, LOT_BANNED, LOT_BUILT, LOT_HIDDEN, State
 
-__all__ = ["SCENARIO_KEYS", "scenario"]
+__all__ = ["SCENARIO_DEFAULTS", "SCENARIO_KEYS", "scenario"]
+
+SCENARIO_DEFAULTS: dict[str, Any] = {
+    "players": 2,
+    "seed": 0,
+    "advanced": False,
+    "active": 0,
+    "turn": 0,
+    "end_triggered": False,
+    "strength": 0,
+}
+"""The value of each top-level key of a scenario that has a fixed default (the
+other keys default to what is derived from the rest, see the Scenarios page)."""
 
 SCENARIO_KEYS = {
     "players",
@@ -147,14 +159,13 @@ class _Scenario:
 
     def build(self) -> State:
         data = self.data
-        players = data.get("players", 2)
+        players = data.get("players", SCENARIO_DEFAULTS["players"])
         low, high = self.rules.settings["players"]["min"], self.rules.settings["players"]["max"]
         if type(players) is not int or not low <= players <= high:
             raise StateError(f"'players' must be a whole number from {low} to {high}")
-        state = self.rules.setup.empty(
-            players, int(data.get("seed", 0)), bool(data.get("advanced", False))
-        )
-        state.rng = seed_state(int(data.get("seed", 0)))
+        given = {**SCENARIO_DEFAULTS, **data}
+        state = self.rules.setup.empty(players, int(given["seed"]), bool(given["advanced"]))
+        state.rng = seed_state(int(given["seed"]))
         seats = data.get("seats") or [{} for _ in range(players)]
         if not isinstance(seats, list) or len(seats) != players:
             raise StateError(f"'seats' must list {players} seats")
@@ -170,11 +181,15 @@ class _Scenario:
             if prestige:
                 score = self.t.resource_ids[self.t.prestige]
                 log(state, "resource", seat, "scenario", score, prestige)
-        active = data.get("active", 0)
+        active = data.get("active", SCENARIO_DEFAULTS["active"])
         if type(active) is not int or not 0 <= active < players:
             raise StateError(f"'active' must be a seat from 0 to {players - 1}")
-        state.active, state.phase, state.turn = active, "play", int(data.get("turn", 0))
-        state.end_triggered = bool(data.get("end_triggered", False))
+        state.active, state.phase, state.turn = (
+            active,
+            "play",
+            int(data.get("turn", SCENARIO_DEFAULTS["turn"])),
+        )
+        state.end_triggered = bool(data.get("end_triggered", SCENARIO_DEFAULTS["end_triggered"]))
         state.stack = [("turn", active)]
         return state
 
@@ -302,7 +317,7 @@ class _Scenario:
         for i in range(len(t.tiles)):
             if t.tiles[i] not in (data.get("piles") or {}):
                 state.piles[i] -= built.count(i)
-        strength = data.get("strength", 0)
+        strength = data.get("strength", SCENARIO_DEFAULTS["strength"])
         if type(strength) is not int or not 0 <= strength < len(t.strength_track):
             raise StateError(f"'strength' must be 0 to {len(t.strength_track) - 1}")
         state.strength = strength

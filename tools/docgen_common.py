@@ -98,6 +98,12 @@ def _code_object(dotted: str) -> Any:
         except ImportError:
             continue
         for step in parts[cut:]:  # public names only (a package may export them lazily)
+            if isinstance(node, Mapping):  # a key of a table of the code
+                names = sorted(map(str, node))
+                if step not in names:
+                    raise SystemExit(f"no code name {dotted!r}: {step!r} is not one of {names}")
+                node = node[step]
+                continue
             names = sorted(n for n in dir(node) if not n.startswith("_"))
             if step not in names:
                 raise SystemExit(f"no code name {dotted!r}: {step!r} is not one of {names}")
@@ -112,6 +118,13 @@ def quote_code(dotted: str) -> str:
     if isinstance(found, bool) or not isinstance(found, (int, float, str)):
         raise SystemExit(f"code name {dotted!r} is a {type(found).__name__}, not a number or text")
     return f"{found:,}" if isinstance(found, int) else str(found)
+
+
+def quote_json(dotted: str) -> str:
+    """A value of the code as JSON, as code: ``...SCENARIO_DEFAULTS.advanced`` -> `` `false` ``."""
+    import json
+
+    return "`" + json.dumps(_code_object(dotted)) + "`"
 
 
 def quote_default(dotted: str) -> str:

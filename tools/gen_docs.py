@@ -9,8 +9,9 @@ generators, one per part name (``PAGES`` below, gathered from the ``docgen_*``
 modules beside this script); any page may also quote a value of ``game.yaml`` by its
 content key with a part named ``key:<dotted.key>`` (``key:attack.strength``), a constant
 of the code with ``code:<dotted.name>`` (``code:baldurs_rules.web.protocol.MAX_REQUEST``),
-a parameter's default with ``default:<callable>.<parameter>``, and the usage or option
-table of a command with ``usage:CMD`` / ``options:CMD`` (``docgen_cli``). Whole
+a value of the code as JSON with ``json:<dotted.name>`` (a dotted name may go on into
+a table's keys), a parameter's default with ``default:<callable>.<parameter>``, and the
+usage or option table of a command with ``usage:CMD`` / ``options:CMD`` (``docgen_cli``). Whole
 generated files (the board pictures) are in ``FILES``, generated charts in ``CHARTS``
 (compared by the figures they carry, not by their pixels).
 
@@ -89,9 +90,9 @@ def _ignoring(make: Callable[[], str]) -> Part:
 
 def part_for(page: str, name: str, parts: Mapping[str, Part], session: Session) -> Part:
     """The generator of part ``name`` of ``page``: its own, or a generic one by prefix
-    (``key:`` a content value, ``code:`` a constant of the code, ``default:`` a
-    parameter's default, ``python:`` a snippet run, ``console:`` commands run,
-    ``usage:``/``options:`` a command's usage and option table).
+    (``key:`` a content value, ``code:`` a constant of the code, ``json:`` a value of
+    the code as JSON, ``default:`` a parameter's default, ``python:`` a snippet run,
+    ``console:`` commands run, ``usage:``/``options:`` a command's usage and option table).
 
     Raises:
         SystemExit: The page has no generator of that name.
@@ -103,6 +104,8 @@ def part_for(page: str, name: str, parts: Mapping[str, Part], session: Session) 
         return lambda old: docgen_common.quote_key(name[len("key:") :])
     if prefix == "code":
         return lambda old: docgen_common.quote_code(name[len("code:") :])
+    if prefix == "json":
+        return lambda old: docgen_common.quote_json(name[len("json:") :])
     if prefix == "default":
         return lambda old: docgen_common.quote_default(name[len("default:") :])
     if prefix == "python":
