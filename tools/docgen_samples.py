@@ -45,6 +45,27 @@ def _trimmed(command: list[str], head: int, tail: int) -> Part:
     return make
 
 
+def _bot_options(name: str) -> Part:
+    """The options of the bot ``name`` (its ``OPTIONS``; the heuristic weights as one item)."""
+
+    def make(old: str) -> str:
+        from baldurs_rules.bots import BOTS, HEURISTIC_WEIGHTS
+
+        if name not in BOTS:
+            raise SystemExit(f"no bot {name!r}: the bots are {sorted(BOTS)}")
+        keys = list(BOTS[name].OPTIONS)
+        shown = [f"`{k}`" for k in keys if k not in HEURISTIC_WEIGHTS]
+        if any(k in HEURISTIC_WEIGHTS for k in keys):
+            shown.append("every weight")
+        return ", ".join(shown) or "none"
+
+    return make
+
+
+BOTS_PAGE: dict[str, Part] = {
+    f"bot-options:{name}": _bot_options(name) for name in ("random", "greedy", "heuristic", "ismcts")
+}
+
 CLI: dict[str, Part] = {
     "replay": _trimmed(["replay", "games.jsonl", "--game", "3"], 8, 13),
 }
@@ -53,7 +74,7 @@ PAGES: dict[str, Mapping[str, Part]] = {
     "index.md": {},
     "quickstart.md": docgen_quickstart.PARTS,
     "cli.md": CLI,
-    "bots.md": {},
+    "bots.md": BOTS_PAGE,
     "balance.md": {},
     "scenarios.md": {},
 }

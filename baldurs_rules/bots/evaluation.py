@@ -210,14 +210,17 @@ class Evaluator:
             return float(state.scores["prestige"][seat])
         return sum(self.terms(state, seat, weights, young=young).values())
 
-    def values(self, state: State, weights: dict[str, float] | None = None) -> list[float]:
+    def values(
+        self, state: State, weights: dict[str, float] | None = None, young: float | None = None
+    ) -> list[float]:
         """[`value`][baldurs_rules.bots.evaluation.Evaluator.value] of every seat (the
-        attacks to come are worked out once for all)."""
+        attacks to come are worked out once for all; ``young`` as in ``terms``)."""
         if state.scores is not None:
             return [float(p) for p in state.scores["prestige"]]
         plans = self.attacks(state)
         return [
-            sum(self.terms(state, seat, weights, plans).values()) for seat in range(state.players)
+            sum(self.terms(state, seat, weights, plans, young).values())
+            for seat in range(state.players)
         ]
 
     def young(self, state: State) -> float:

@@ -134,7 +134,9 @@ class IsmctsBot(SeededBot):
             (determinizations dealt and reused; 0: one per iteration), ``finish``
             (whether a new node's move is completed before scoring), ``reward``
             (the softmax, or with 1 the margin over the best rival), ``prior`` (weight of the
-            heuristic bot's ranking at the root); defaults in ``OPTIONS``. Spec:
+            heuristic bot's ranking at the root), ``young`` (1: every leaf is valued with
+            the ``young`` of the root position, as the heuristic bot values its
+            candidates; 0: each with its own); defaults in ``OPTIONS``. Spec:
             ``ismcts:think=1s`` or ``ismcts:iterations=400,c=0.5``.
 
     Examples:
@@ -161,6 +163,7 @@ class IsmctsBot(SeededBot):
         "finish": Option("int", 1, 0, "1: a new node's move is played to its end first"),
         "reward": Option("int", 0, 0, "0: softmax of estimates, 1: margin over the best rival"),
         "prior": Option("float", 0.0, 0.0, "weight of the heuristic's root ranking"),
+        "young": Option("int", 1, 0, "1: every leaf is valued with the root's young"),
     }
 
     def __init__(self, seed: int = 0, **options: Any) -> None:
@@ -180,6 +183,8 @@ class IsmctsBot(SeededBot):
         self.clock = time.process_time if self.options["clock"] == "cpu" else time.perf_counter
         self.margin = bool(self.options["reward"])
         self.prior = float(self.options["prior"])
+        self.fixed_young = bool(self.options["young"])
+        self._young: float | None = None
         self._bias: dict[Any, float] = {}
         self.last_iterations = 0
         """Iterations run for the last decision."""
@@ -198,6 +203,7 @@ class IsmctsBot(SeededBot):
         roots: list[dict[Any, _Edge]] = [{} for _ in range(game.state.players)]
         self._bias = self._root_bias(base, options) if self.prior else {}
         self._root = roots[seat]
+        self._young = Evaluator.of(game.content).young(game.state) if self.fixed_young else None
         pool: list[Game] = []
         start = self.clock()
         done = 0
@@ -333,7 +339,7 @@ class IsmctsBot(SeededBot):
         if state.scores is not None:
             winners = state.scores["winners"]
             return [1.0 / len(winners) if s in winners else 0.0 for s in range(state.players)]
-        values = Evaluator.of(world.content).values(state)
+        values = Evaluator.of(world.content).values(state, young=self._young)
         if self.margin:
             rewards = []
             for seat, value in enumerate(values):
