@@ -63,7 +63,8 @@ def _bot_options(name: str) -> Part:
 
 
 BOTS_PAGE: dict[str, Part] = {
-    f"bot-options:{name}": _bot_options(name) for name in ("random", "greedy", "heuristic", "ismcts")
+    f"bot-options:{name}": _bot_options(name)
+    for name in ("random", "greedy", "heuristic", "ismcts")
 }
 
 CLI: dict[str, Part] = {
