@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -216,3 +217,46 @@ def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return "\n".join(lines) + "\n"
+
+
+def _cells(line: str) -> list[str]:
+    """The cells of a Markdown table row ``| a | b |`` -> ``['a', 'b']``."""
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+def constants_table(old: str) -> str:
+    """A table of constants of the code with its ``Value`` column written again.
+
+    The part keeps the table as its input: the first column names each constant as
+    code (`` `MAX_BYTES` ``), the ``Where`` column its module (`` `baldurs_rules.content.files` ``);
+    every other column is prose and is kept. A value is written as :func:`quote_code` does.
+
+    Examples:
+        >>> print(constants_table(
+        ...     "| Limit | Value | Where |\\n|---|---|---|\\n"
+        ...     "| `MAX_REQUEST` | 1 | `baldurs_rules.web.protocol` |\\n"
+        ... ), end="")
+        | Limit | Value | Where |
+        |---|---|---|
+        | `MAX_REQUEST` | 4,096 | `baldurs_rules.web.protocol` |
+
+    Raises:
+        SystemExit: No ``Value`` or ``Where`` column, a row that does not name its
+            constant as code, or a name that is not a constant of the code.
+    """
+    lines = old.rstrip("\n").splitlines()
+    header = _cells(lines[0]) if lines else []
+    if "Value" not in header or "Where" not in header:
+        raise SystemExit(f"a constants table needs a 'Value' and a 'Where' column, not {header}")
+    value, where = header.index("Value"), header.index("Where")
+    rows = [lines[0], lines[1]]
+    for line in lines[2:]:
+        cells = _cells(line)
+        if len(cells) != len(header) or not all(
+            re.fullmatch(r"`[\w.]+`", cells[i]) for i in (0, where)
+        ):
+            raise SystemExit(f"a row of a constants table names no constant as code: {line}")
+        name, module = cells[0].strip("`"), cells[where].strip("`")
+        cells[value] = quote_code(f"{module}.{name}")
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows) + "\n"
