@@ -219,9 +219,13 @@ def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _cells(line: str) -> list[str]:
+def cells(line: str) -> list[str]:
     """The cells of a Markdown table row ``| a | b |`` -> ``['a', 'b']``."""
     return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+CODE_NAME = re.compile(r"`[\w.]+`")
+"""A dotted name written as code: `` `baldurs_rules.serialize` ``."""
 
 
 def constants_table(old: str) -> str:
@@ -245,18 +249,17 @@ def constants_table(old: str) -> str:
             constant as code, or a name that is not a constant of the code.
     """
     lines = old.rstrip("\n").splitlines()
-    header = _cells(lines[0]) if lines else []
+    header = cells(lines[0]) if lines else []
     if "Value" not in header or "Where" not in header:
         raise SystemExit(f"a constants table needs a 'Value' and a 'Where' column, not {header}")
     value, where = header.index("Value"), header.index("Where")
     rows = [lines[0], lines[1]]
     for line in lines[2:]:
-        cells = _cells(line)
-        if len(cells) != len(header) or not all(
-            re.fullmatch(r"`[\w.]+`", cells[i]) for i in (0, where)
-        ):
+        row = cells(line)
+        named = len(row) == len(header) and all(CODE_NAME.fullmatch(row[i]) for i in (0, where))
+        if not named:
             raise SystemExit(f"a row of a constants table names no constant as code: {line}")
-        name, module = cells[0].strip("`"), cells[where].strip("`")
-        cells[value] = quote_code(f"{module}.{name}")
-        rows.append("| " + " | ".join(cells) + " |")
+        name, module = row[0].strip("`"), row[where].strip("`")
+        row[value] = quote_code(f"{module}.{name}")
+        rows.append("| " + " | ".join(row) + " |")
     return "\n".join(rows) + "\n"

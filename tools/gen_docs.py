@@ -68,6 +68,7 @@ def _charts() -> dict[str, Callable[[], bytes]]:
 
 
 def _registry() -> tuple[dict[str, Mapping[str, Part]], dict[str, Callable[[], str]]]:
+    import docgen_limits
     import docgen_modding
     import docgen_performance
     import docgen_rl
@@ -82,6 +83,7 @@ def _registry() -> tuple[dict[str, Mapping[str, Part]], dict[str, Callable[[], s
         "rl.md": docgen_rl.PARTS,
         "performance.md": docgen_performance.PARTS,
         **docgen_samples.PAGES,
+        **docgen_limits.PAGES,
     }
     return pages, dict(docgen_samples.FILES)
 
