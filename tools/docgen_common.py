@@ -146,6 +146,38 @@ def quote_default(dotted: str) -> str:
     return "`" + repr(default).replace("'", '"') + "`"
 
 
+def _as_python(default: object) -> str:
+    """A default as its code writes it: ``None``, ``300``, ``Slot.INCOME`` (not its repr)."""
+    import enum
+
+    if isinstance(default, enum.Enum):
+        return f"{type(default).__name__}.{default.name}"
+    return repr(default)
+
+
+def quote_signature(dotted: str) -> str:
+    """A callable's parameters and defaults, as code: `` `games(players=None, max_steps=300)` ``.
+
+    Raises:
+        SystemExit: Not a callable of the package.
+    """
+    import inspect
+
+    found = _code_object(dotted)
+    if not callable(found):
+        raise SystemExit(f"code name {dotted!r} is a {type(found).__name__}, not a callable")
+    shown, starred = [], False
+    for parameter in inspect.signature(found).parameters.values():
+        if parameter.kind is parameter.KEYWORD_ONLY and not starred:
+            shown.append("*")
+        starred = starred or parameter.kind in (parameter.KEYWORD_ONLY, parameter.VAR_POSITIONAL)
+        text = str(parameter.replace(annotation=parameter.empty, default=parameter.empty))
+        if parameter.default is not parameter.empty:
+            text += "=" + _as_python(parameter.default)
+        shown.append(text)
+    return f"`{dotted.rpartition('.')[2]}({', '.join(shown)})`"
+
+
 def png_text(data: bytes) -> dict[str, str]:
     """The text metadata (``tEXt`` chunks) of a PNG file's bytes.
 

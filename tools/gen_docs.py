@@ -10,9 +10,9 @@ modules beside this script); any page may also quote a value of ``game.yaml`` by
 content key with a part named ``key:<dotted.key>`` (``key:attack.strength``), a constant
 of the code with ``code:<dotted.name>`` (``code:baldurs_rules.web.protocol.MAX_REQUEST``),
 a value of the code as JSON with ``json:<dotted.name>`` (a dotted name may go on into
-a table's keys), a parameter's default with ``default:<callable>.<parameter>``, a table
-of constants of the code (its ``Value`` column, from its name and ``Where`` columns) with
-``constants:<label>``, and the
+a table's keys), a parameter's default with ``default:<callable>.<parameter>``, a callable's
+parameters and defaults with ``signature:<callable>``, a table of constants of the code (its
+``Value`` column, from its name and ``Where`` columns) with ``constants:<label>``, and the
 usage or option table of a command with ``usage:CMD`` / ``options:CMD`` (``docgen_cli``). Whole
 generated files (the board pictures) are in ``FILES``, generated charts in ``CHARTS``
 (compared by the figures they carry, not by their pixels).
@@ -74,6 +74,7 @@ def _registry() -> tuple[dict[str, Mapping[str, Part]], dict[str, Callable[[], s
     import docgen_rl
     import docgen_rules
     import docgen_samples
+    import docgen_testing
     import play_transcript
 
     pages: dict[str, Mapping[str, Part]] = {
@@ -82,6 +83,7 @@ def _registry() -> tuple[dict[str, Mapping[str, Part]], dict[str, Callable[[], s
         "modding.md": docgen_modding.PARTS,
         "rl.md": docgen_rl.PARTS,
         "performance.md": docgen_performance.PARTS,
+        "testing.md": docgen_testing.PARTS,
         **docgen_samples.PAGES,
         **docgen_limits.PAGES,
     }
@@ -95,7 +97,8 @@ def _ignoring(make: Callable[[], str]) -> Part:
 def part_for(page: str, name: str, parts: Mapping[str, Part], session: Session) -> Part:
     """The generator of part ``name`` of ``page``: its own, or a generic one by prefix
     (``key:`` a content value, ``code:`` a constant of the code, ``json:`` a value of
-    the code as JSON, ``default:`` a parameter's default, ``constants:<label>`` a table
+    the code as JSON, ``default:`` a parameter's default, ``signature:`` a callable's
+    parameters, ``constants:<label>`` a table
     of constants with their values written again, ``python:`` a snippet run,
     ``console:`` commands run, ``usage:``/``options:`` a command's usage and option table).
 
@@ -113,6 +116,8 @@ def part_for(page: str, name: str, parts: Mapping[str, Part], session: Session) 
         return lambda old: docgen_common.quote_json(name[len("json:") :])
     if prefix == "default":
         return lambda old: docgen_common.quote_default(name[len("default:") :])
+    if prefix == "signature":
+        return lambda old: docgen_common.quote_signature(name[len("signature:") :])
     if prefix == "constants":
         return docgen_common.constants_table
     if prefix == "python":
