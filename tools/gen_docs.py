@@ -68,6 +68,7 @@ def _charts() -> dict[str, Callable[[], bytes]]:
 
 
 def _registry() -> tuple[dict[str, Mapping[str, Part]], dict[str, Callable[[], str]]]:
+    import docgen_content
     import docgen_limits
     import docgen_modding
     import docgen_performance
@@ -84,6 +85,7 @@ def _registry() -> tuple[dict[str, Mapping[str, Part]], dict[str, Callable[[], s
         "rl.md": docgen_rl.PARTS,
         "performance.md": docgen_performance.PARTS,
         "testing.md": docgen_testing.PARTS,
+        "content.md": docgen_content.PARTS,
         **docgen_samples.PAGES,
         **docgen_limits.PAGES,
     }
