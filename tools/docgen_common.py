@@ -121,6 +121,33 @@ def quote_code(dotted: str) -> str:
     return f"{found:,}" if isinstance(found, int) else str(found)
 
 
+def quote_schema(dotted: str) -> str:
+    """A value of a content schema as prose, by its file and JSON path:
+    ``mod.properties.name.maxLength`` -> ``80``.
+
+    Raises:
+        SystemExit: No such schema file, or no such key in it (the message names those there).
+    """
+    import json
+
+    from baldurs_rules._resources import schema_dir
+
+    kind, *path = dotted.split(".")
+    file = schema_dir() / f"{kind}.json"
+    if not file.is_file():
+        there = sorted(p.stem for p in schema_dir().glob("*.json"))
+        raise SystemExit(f"no schema {kind!r}: the schemas are {there}")
+    node: Any = json.loads(file.read_text(encoding="utf-8"))
+    for step in path:
+        if not isinstance(node, Mapping) or step not in node:
+            keys = sorted(node) if isinstance(node, Mapping) else []
+            raise SystemExit(f"no schema key {dotted!r}: {step!r} is not one of {keys}")
+        node = node[step]
+    if isinstance(node, bool) or not isinstance(node, (int, float, str)):
+        raise SystemExit(f"schema key {dotted!r} is a {type(node).__name__}, not a number or text")
+    return f"{node:,}" if isinstance(node, int) else str(node)
+
+
 def quote_json(dotted: str) -> str:
     """A value of the code as JSON, as code: ``...SCENARIO_DEFAULTS.advanced`` -> `` `false` ``."""
     import json

@@ -2,7 +2,8 @@
 
 Parts: the table of files and their counts (``components``: its prose column is kept, the
 counts written again), the table of the city (``city``, every cell from the map, the
-locations and the HQs), and inline counts (``count:<name>``, see ``COUNTS``). The blocks
+locations and the HQs), the faction rewards (``factions``), and inline counts that any page
+may quote (``count:<name>``, see ``COUNTS``). The blocks
 the content report writes (``<!-- content-report:NAME -->``) are not parts of this page.
 """
 
@@ -229,14 +230,16 @@ def factions(old: str) -> str:
     return table(["Faction", "Rewards (space: reward)", "Design intent"], rows)
 
 
-def _count(name: str) -> Part:
-    return lambda old: str(COUNTS[name]())
+def count(name: str) -> str:
+    """The count ``name`` of the default content (a ``count:<name>`` part on any page).
+
+    Raises:
+        SystemExit: No such count (the message names those there are).
+    """
+    if name not in COUNTS:
+        raise SystemExit(f"no count {name!r} of the content: the counts are {sorted(COUNTS)}")
+    return str(COUNTS[name]())
 
 
-PARTS: Mapping[str, Part] = {
-    "components": components,
-    "city": city,
-    "factions": factions,
-    **{f"count:{name}": _count(name) for name in COUNTS},
-}
+PARTS: Mapping[str, Part] = {"components": components, "city": city, "factions": factions}
 """The parts of docs/content.md."""
