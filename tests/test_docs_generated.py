@@ -181,6 +181,16 @@ def test_the_pictures_captions_name_the_commands_that_draw_them(gen: ModuleType)
     for name, options in docgen_samples.BOARD_PICTURES.items():
         command = f"bbg render {' '.join(options)} --out {Path(name).name}"
         assert command in flat, command
+    # The seed, players and moves the captions and their pictures' titles say are the options'.
+    for page in ("index.md", "rules.md"):
+        text = gen.MARK.sub("", (ROOT / "docs" / page).read_text("utf-8"))
+        for caption in re.findall(r"^!\[.*?\n\n\*.*?\*$", text, flags=re.S | re.M):
+            picture = re.search(r"\(images/([\w-]+\.svg)\)", caption)
+            assert picture is not None, caption
+            options = docgen_samples.BOARD_PICTURES[f"images/{picture.group(1)}"]
+            prose = re.sub(r"`[^`]*`|\([\w/.-]+\.svg\)", "", caption)
+            for number in re.findall(r"\d+", prose):
+                assert number in options, f"{page}: {number} is not an option of {options}"
 
 
 def test_the_cli_tables_show_the_real_defaults_and_catch_an_edited_one(gen: ModuleType) -> None:
