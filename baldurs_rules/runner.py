@@ -50,12 +50,37 @@ if TYPE_CHECKING:
 
     from baldurs_rules.content.model import Content
 
-__all__ = ["Outcome", "Plan", "StopFlag", "open_records", "run", "stop_on_signals"]
+__all__ = [
+    "SIGNAL_EXIT_BASE",
+    "SIGNAL_EXIT_STATUS",
+    "STOP_SIGNALS",
+    "Outcome",
+    "Plan",
+    "StopFlag",
+    "open_records",
+    "run",
+    "stop_on_signals",
+]
 
 PlayGame = Callable[[int, "Content"], dict[str, Any]]
 """Plays game ``index`` of a run with the given content and returns its record."""
 
 _POLL = 0.1
+"""Seconds between two looks at the stop flag while waiting for workers."""
+
+STOP_SIGNALS: tuple[signal.Signals, ...] = (signal.SIGINT, signal.SIGTERM)
+"""The signals that stop a run cleanly (Ctrl-C, and ``kill`` without a signal)."""
+
+SIGNAL_EXIT_BASE = 128
+"""A command stopped by signal ``N`` exits with ``SIGNAL_EXIT_BASE + N``, as shells report it."""
+
+SIGNAL_EXIT_STATUS: dict[str, int] = {s.name: SIGNAL_EXIT_BASE + s.value for s in STOP_SIGNALS}
+"""The exit status of a command stopped by each stop signal, by its name.
+
+Examples:
+    >>> SIGNAL_EXIT_STATUS
+    {'SIGINT': 130, 'SIGTERM': 143}
+"""
 """Seconds between two looks at the stop flag while waiting for workers."""
 
 
@@ -123,8 +148,8 @@ class Outcome:
 
     @property
     def exit_code(self) -> int:
-        """0, or 128 + the signal number (130 for SIGINT, 143 for SIGTERM), as shells do."""
-        return 0 if self.stopped_by is None else 128 + self.stopped_by
+        """0, or ``SIGNAL_EXIT_BASE`` + the signal number (``SIGNAL_EXIT_STATUS``), as shells do."""
+        return 0 if self.stopped_by is None else SIGNAL_EXIT_BASE + self.stopped_by
 
 
 class _Stopped(BaseException):
@@ -164,7 +189,7 @@ class StopFlag:
 
 @contextmanager
 def stop_on_signals(
-    signals: Sequence[int] = (signal.SIGINT, signal.SIGTERM),
+    signals: Sequence[int] = STOP_SIGNALS,
 ) -> Iterator[StopFlag]:
     """Handle ``signals`` with a [`StopFlag`][baldurs_rules.runner.StopFlag] inside the block.
 

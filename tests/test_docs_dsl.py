@@ -226,7 +226,7 @@ def test_every_comparison_is_documented(op: str) -> None:
 def test_limits_table(name: str, value: int) -> None:
     rows = [line for line in LINES if line.startswith(f"| `{name}` |")]
     assert len(rows) == 1, name
-    assert rows[0].split("|")[2].strip() == str(value)
+    assert rows[0].split("|")[2].strip() == f"{value:,}"
 
 
 def test_every_quantity_is_documented() -> None:

@@ -34,6 +34,7 @@ def test_every_page_with_generated_parts_is_registered(gen: ModuleType) -> None:
     assert marked <= set(pages), f"pages with markers but no generator: {marked - set(pages)}"
     assert {"rules.md", "modding.md", "play.md", "index.md", "quickstart.md", "cli.md"} <= marked
     assert {"bots.md", "rl.md", "scenarios.md", "balance.md", "performance.md"} <= set(pages)
+    assert {"dsl.md", "security.md", "testing.md", "content.md"} <= marked
     assert set(files) == {"images/board-start.svg", "images/board-late.svg"}
 
 
@@ -180,6 +181,16 @@ def test_the_pictures_captions_name_the_commands_that_draw_them(gen: ModuleType)
     for name, options in docgen_samples.BOARD_PICTURES.items():
         command = f"bbg render {' '.join(options)} --out {Path(name).name}"
         assert command in flat, command
+    # The seed, players and moves the captions and their pictures' titles say are the options'.
+    for page in ("index.md", "rules.md"):
+        text = gen.MARK.sub("", (ROOT / "docs" / page).read_text("utf-8"))
+        for caption in re.findall(r"^!\[.*?\n\n\*.*?\*$", text, flags=re.S | re.M):
+            picture = re.search(r"\(images/([\w-]+\.svg)\)", caption)
+            assert picture is not None, caption
+            options = docgen_samples.BOARD_PICTURES[f"images/{picture.group(1)}"]
+            prose = re.sub(r"`[^`]*`|\([\w/.-]+\.svg\)", "", caption)
+            for number in re.findall(r"\d+", prose):
+                assert number in options, f"{page}: {number} is not an option of {options}"
 
 
 def test_the_cli_tables_show_the_real_defaults_and_catch_an_edited_one(gen: ModuleType) -> None:
@@ -228,3 +239,176 @@ def test_no_page_types_a_timing(gen: ModuleType) -> None:
             if "≤" in line or "think=" in line:  # issue 13's targets; a bot's time budget
                 continue
             assert not TIMING.search(line), f"{path.name}: a typed timing: {line.strip()}"
+
+
+def _caught(gen: ModuleType, page: str, old: str, new: str) -> list[str]:
+    """The parts of ``page`` that the check finds stale once ``old`` is replaced by ``new``."""
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    assert text.count(old) >= 1, f"{page} lost {old!r}"
+    edited = text.replace(old, new, 1)
+    pages, _ = gen._registry()
+    return [s.part for s in gen.stale_parts(page, edited, gen.render(page, edited, pages[page]))]
+
+
+def test_a_hand_edited_limit_schema_maximum_or_message_is_caught(gen: ModuleType) -> None:
+    from baldurs_rules.content.files import MAX_BYTES
+    from baldurs_rules.dsl.checker import MAX_NUMBER
+
+    assert _caught(
+        gen, "security.md", f"| `MAX_BYTES` | {MAX_BYTES:,} |", "| `MAX_BYTES` | 1 |"
+    ) == ["constants:content"]
+    assert _caught(
+        gen, "security.md", "| `map.yaml` | `lines` | 5,000 |", "| `map.yaml` | `lines` | 50 |"
+    ) == ["list-maxima"]
+    assert _caught(gen, "dsl.md", f"(at most {MAX_NUMBER})` |", "(at most 99)` |") == [
+        "limit-messages"
+    ]
+    assert _caught(gen, "dsl.md", f"| `MAX_NUMBER` | {MAX_NUMBER:,} |", "| `MAX_NUMBER` | 9 |") == [
+        "constants:dsl"
+    ]
+
+
+def test_a_constants_table_names_each_constant_and_its_module(gen: ModuleType) -> None:
+    def render(rows: str, header: str = "| Limit | Value | Where |") -> str:
+        table = f"{header}\n|---|---|---|\n{rows}"
+        part = f"<!-- generated: constants:t -->\n{table}<!-- end: constants:t -->"
+        return str(gen.render("security.md", part, {}))
+
+    shown = render("| `MAX_NOTATION` | 0 | `baldurs_rules.serialize` |\n")
+    from baldurs_rules.serialize import MAX_NOTATION
+
+    assert f"| `MAX_NOTATION` | {MAX_NOTATION:,} | `baldurs_rules.serialize` |" in shown
+    refused = {
+        "| `MAX_NOTATIONS` | 0 | `baldurs_rules.serialize` |\n": r"'MAX_NOTATIONS' is not one",
+        "| MAX_NOTATION | 0 | `baldurs_rules.serialize` |\n": r"names no constant as code",
+        "| `MAX_NOTATION` | 0 |\n": r"names no constant as code",
+        "| `NOPE` | 0 | `os.path` |\n": r"only names under baldurs_rules",
+    }
+    for rows, message in refused.items():
+        with pytest.raises(SystemExit, match=message):
+            render(rows)
+    with pytest.raises(SystemExit, match=r"needs a 'Value' and a 'Where' column"):
+        render("| `MAX_NOTATION` | 0 | x |\n", header="| Limit | Size | Module |")
+
+
+def test_a_limit_message_comes_from_an_effect_past_the_limit(gen: ModuleType) -> None:
+    import docgen_limits
+
+    from baldurs_rules.dsl.checker import MAX_REPEAT
+
+    rows = (
+        "| Message | Cause |\n|---|---|\n| `x` | `MAX_REPEAT` |\n| `kept as written` | a typo |\n"
+    )
+    assert docgen_limits.limit_messages(rows).splitlines()[2:] == [
+        f"| `repeat count {MAX_REPEAT + 1} is out of range (1 to {MAX_REPEAT})` | `MAX_REPEAT` |",
+        "| `kept as written` | a typo |",
+    ]
+    with pytest.raises(SystemExit, match=r"no example effect for the limit MAX_LINES"):
+        docgen_limits.limit_messages("| Message | Cause |\n|---|---|\n| `x` | `MAX_LINES` |\n")
+    with pytest.raises(SystemExit, match=r"reaches no limit"):
+        docgen_limits._checked("gain 1 gold")
+
+
+def test_the_testing_page_quotes_the_suite_and_catches_an_edited_figure(gen: ModuleType) -> None:
+    import docgen_testing
+    from hypothesis import settings
+
+    properties = docgen_testing.suite_module("test_properties")
+    games = len(properties.CONFIGS) * properties.CHUNKS * properties.DEFAULT_GAMES_PER_CHUNK
+    page = (ROOT / "docs" / "testing.md").read_text(encoding="utf-8")
+    assert f"-->{games:,} complete random games (" in page
+    ci = settings.get_profile("ci").max_examples
+    assert f"| `ci` (the default) | {ci} |" in page
+    assert _caught(
+        gen, "testing.md", f"| `ci` (the default) | {ci} |", "| `ci` (the default) | 7 |"
+    ) == ["hypothesis-profiles"]
+    assert _caught(gen, "testing.md", f"-->{games:,} complete", "-->1,000 complete") == [
+        "random-games"
+    ]
+    with pytest.raises(SystemExit, match=r"registers no Hypothesis profile 'nightly'"):
+        docgen_testing.hypothesis_profiles(
+            "| Profile | Examples | Use |\n|---|---|---|\n| `nightly` | 1 | x |\n"
+        )
+    with pytest.raises(SystemExit, match=r"no test file test_nothing.py"):
+        docgen_testing.suite_module("test_nothing")
+    assert docgen_testing.games_phrase(12, "", [(2, False), (4, False)]) == (
+        "12 complete games (2 and 4 players, basic)"
+    )
+
+
+def test_the_content_page_counts_the_content_and_catches_an_edited_count(gen: ModuleType) -> None:
+    import docgen_content
+
+    import baldurs_rules as br
+
+    content = br.load_content()
+    page = (ROOT / "docs" / "content.md").read_text(encoding="utf-8")
+    lots = content.counts()["lots"]
+    assert (
+        "| `map.yaml` | " in page
+        and f"{len(content.board.districts)} districts, {lots} lots" in page
+    )
+    assert _caught(gen, "content.md", f"| {len(content.gates)} |\n", "| 99 |\n") == ["components"]
+    assert _caught(gen, "content.md", "| Manorborn | yes | 1-4 |", "| Manorborn | yes | 1-5 |") == [
+        "city"
+    ]
+    assert _caught(
+        gen,
+        "content.md",
+        f"-->{len(content.agendas)}<!-- end: count:agendas",
+        "-->2<!-- end: count:agendas",
+    ) == ["count:agendas"]
+    # The content-report blocks are the report's, not parts of this page.
+    assert not any(name.startswith("content-report") for name in docgen_content.PARTS)
+    with pytest.raises(SystemExit, match=r"no count 'lot' of the content: .*'lots'"):
+        gen.render("index.md", "<!-- generated: count:lot -->1<!-- end: count:lot -->", {})
+    with pytest.raises(SystemExit, match=r"no count for the content file 'rules.yaml'"):
+        docgen_content.components(
+            "| File | What | Count |\n|---|---|---|\n| `rules.yaml` | x | 1 |\n"
+        )
+    with pytest.raises(SystemExit, match=r"no design intent for the faction 'Council of Four'"):
+        docgen_content.factions("| Faction | Rewards | Design intent |\n|---|---|---|\n")
+    with pytest.raises(SystemExit, match=r"the lots per district differ"):
+        docgen_content._same("lots per district", [4, 4, 3])
+
+
+def test_signatures_and_schema_values_are_quoted(gen: ModuleType) -> None:
+    def part(name: str) -> str:
+        return str(gen.render("testing.md", f"<!-- generated: {name} -->x<!-- end: {name} -->", {}))
+
+    assert ">`effects(content=None, slot=Slot.INCOME)`<" in part(
+        "signature:baldurs_rules.testing.effects"
+    )
+    assert ">80<" in part("schema:mod.properties.name.maxLength")
+    refused = {
+        "signature:baldurs_rules.runner.SIGNAL_EXIT_BASE": r"is a int, not a callable",
+        "schema:mods.properties": r"no schema 'mods': the schemas are .*'mod'",
+        "schema:mod.properties.nam.maxLength": r"'nam' is not one of .*'name'",
+        "schema:mod.properties.name": r"is a dict, not a number or text",
+    }
+    for name, message in refused.items():
+        with pytest.raises(SystemExit, match=message):
+            part(name)
+
+
+@pytest.mark.parametrize(
+    ("page", "sections"),
+    [
+        ("dsl.md", ["## Limits", "## Error messages"]),
+        ("security.md", ["## Limits", "### Limits"]),
+        ("content.md", ["## The city", "## The factions"]),
+        ("testing.md", ["### Hypothesis profiles", "### Golden records"]),
+    ],
+)
+def test_the_limits_and_counts_sections_type_no_number(
+    gen: ModuleType, page: str, sections: list[str]
+) -> None:
+    """What these sections state of the code and content is all in generated parts."""
+    text = gen.MARK.sub("", (ROOT / "docs" / page).read_text("utf-8"))
+    for heading in sections:
+        start = text.index(heading + "\n")
+        end = text.find("\n#", start + len(heading))
+        prose = re.sub(r"^```.*?^```$", "", text[start:end], flags=re.S | re.M)
+        prose = re.sub(r"`[^`\n]*`", "", prose)
+        numbers = re.findall(r"(?<![\w.#-])\d[\d,.]*", prose.replace(heading, ""))
+        assert set(numbers) <= {"1"}, f"{page} {heading}: typed by hand: {numbers}"

@@ -17,18 +17,19 @@ from baldurs_rules.content.files import default_content_dir
 
 PAGE = (Path(__file__).resolve().parents[1] / "docs" / "security.md").read_text("utf-8")
 
-LIMIT = re.compile(r"^\| `(\w+)` \| ([\d.]+) \| `([\w.]+)` \|", re.M)
-LIST = re.compile(r"^\| ([a-zA-Z ]+) \| (\d+) \| `(\w+)\.json` \|", re.M)
+LIMIT = re.compile(r"^\| `(\w+)` \| ([\d.,]+) \| `([\w.]+)` \|", re.M)
+LIST = re.compile(r"^\| `(\w+)\.yaml` \| `(\w+)` \| ([\d,]+) \|", re.M)
 LISTS = {
-    "building cards": ("buildings", "buildings"),
-    "gate cards": ("gates", "gates"),
-    "agenda cards": ("agendas", "agendas"),
-    "HQ cards": ("hqs", "hqs"),
-    "special locations": ("locations", "locations"),
-    "map nodes": ("map", "nodes"),
-    "map lines": ("map", "lines"),
-    "factions": ("factions", "factions"),
+    ("buildings", "buildings"),
+    ("gates", "gates"),
+    ("agendas", "agendas"),
+    ("hqs", "hqs"),
+    ("locations", "locations"),
+    ("map", "nodes"),
+    ("map", "lines"),
+    ("factions", "factions"),
 }
+"""The lists a mod could make long, which the page must bound."""
 
 
 def test_every_limit_in_the_table_is_the_code_s() -> None:
@@ -36,17 +37,15 @@ def test_every_limit_in_the_table_is_the_code_s() -> None:
     assert len(rows) >= 15
     for name, value, module in rows:
         actual = getattr(importlib.import_module(module), name)
-        assert float(value) == actual, f"{module}.{name} is {actual}, the page says {value}"
+        assert float(value.replace(",", "")) == actual, f"{module}.{name} is {actual}, not {value}"
 
 
 def test_every_list_maximum_is_the_schema_s() -> None:
     rows = LIST.findall(PAGE)
-    assert {what for what, _, _ in rows} == set(LISTS)
-    for what, value, file in rows:
-        kind, key = LISTS[what]
-        assert file == kind
+    assert {(kind, key) for kind, key, _ in rows} >= LISTS
+    for kind, key, value in rows:
         schema = json.loads((schema_dir() / f"{kind}.json").read_text("utf-8"))
-        assert schema["properties"][key]["maxItems"] == int(value), what
+        assert schema["properties"][key]["maxItems"] == int(value.replace(",", "")), (kind, key)
 
 
 def test_every_limit_named_in_the_prose_is_in_the_table() -> None:

@@ -15,7 +15,13 @@ from rich.console import Console
 import baldurs_rules as br
 from baldurs_rules.cli import main
 from baldurs_rules.cli.play import _make_bots, _Session
-from baldurs_rules.cli.screen import SCREEN_WIDTH, board_screen, menu_entries, options_view
+from baldurs_rules.cli.screen import (
+    SCREEN_HEIGHT,
+    SCREEN_WIDTH,
+    board_screen,
+    menu_entries,
+    options_view,
+)
 from baldurs_rules.files import read_game_file
 
 
@@ -371,7 +377,10 @@ def test_the_screen_fits_160_by_50(players: int, seed: int, advanced: bool) -> N
             out.print(board_screen(game, decision.seat, labels))
             out.print(options_view(game, menu_entries(game)))
             lines = buffer.getvalue().splitlines()
-            assert len(lines) <= 50 and max(map(len, lines)) <= 160, (len(lines), len(game.actions))
+            assert len(lines) <= SCREEN_HEIGHT and max(map(len, lines)) <= SCREEN_WIDTH, (
+                len(lines),
+                len(game.actions),
+            )
             checked += 1
         game.apply(bots[game.current_player].choose(game))
     assert checked > 5

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -120,6 +121,33 @@ def quote_code(dotted: str) -> str:
     return f"{found:,}" if isinstance(found, int) else str(found)
 
 
+def quote_schema(dotted: str) -> str:
+    """A value of a content schema as prose, by its file and JSON path:
+    ``mod.properties.name.maxLength`` -> ``80``.
+
+    Raises:
+        SystemExit: No such schema file, or no such key in it (the message names those there).
+    """
+    import json
+
+    from baldurs_rules._resources import schema_dir
+
+    kind, *path = dotted.split(".")
+    file = schema_dir() / f"{kind}.json"
+    if not file.is_file():
+        there = sorted(p.stem for p in schema_dir().glob("*.json"))
+        raise SystemExit(f"no schema {kind!r}: the schemas are {there}")
+    node: Any = json.loads(file.read_text(encoding="utf-8"))
+    for step in path:
+        if not isinstance(node, Mapping) or step not in node:
+            keys = sorted(node) if isinstance(node, Mapping) else []
+            raise SystemExit(f"no schema key {dotted!r}: {step!r} is not one of {keys}")
+        node = node[step]
+    if isinstance(node, bool) or not isinstance(node, (int, float, str)):
+        raise SystemExit(f"schema key {dotted!r} is a {type(node).__name__}, not a number or text")
+    return f"{node:,}" if isinstance(node, int) else str(node)
+
+
 def quote_json(dotted: str) -> str:
     """A value of the code as JSON, as code: ``...SCENARIO_DEFAULTS.advanced`` -> `` `false` ``."""
     import json
@@ -143,6 +171,38 @@ def quote_default(dotted: str) -> str:
     if default is inspect.Parameter.empty:
         raise SystemExit(f"the parameter {name!r} of {owner} has no default")
     return "`" + repr(default).replace("'", '"') + "`"
+
+
+def _as_python(default: object) -> str:
+    """A default as its code writes it: ``None``, ``300``, ``Slot.INCOME`` (not its repr)."""
+    import enum
+
+    if isinstance(default, enum.Enum):
+        return f"{type(default).__name__}.{default.name}"
+    return repr(default)
+
+
+def quote_signature(dotted: str) -> str:
+    """A callable's parameters and defaults, as code: `` `games(players=None, max_steps=300)` ``.
+
+    Raises:
+        SystemExit: Not a callable of the package.
+    """
+    import inspect
+
+    found = _code_object(dotted)
+    if not callable(found):
+        raise SystemExit(f"code name {dotted!r} is a {type(found).__name__}, not a callable")
+    shown, starred = [], False
+    for parameter in inspect.signature(found).parameters.values():
+        if parameter.kind is parameter.KEYWORD_ONLY and not starred:
+            shown.append("*")
+        starred = starred or parameter.kind in (parameter.KEYWORD_ONLY, parameter.VAR_POSITIONAL)
+        text = str(parameter.replace(annotation=parameter.empty, default=parameter.empty))
+        if parameter.default is not parameter.empty:
+            text += "=" + _as_python(parameter.default)
+        shown.append(text)
+    return f"`{dotted.rpartition('.')[2]}({', '.join(shown)})`"
 
 
 def png_text(data: bytes) -> dict[str, str]:
@@ -216,3 +276,49 @@ def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return "\n".join(lines) + "\n"
+
+
+def cells(line: str) -> list[str]:
+    """The cells of a Markdown table row ``| a | b |`` -> ``['a', 'b']``."""
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+CODE_NAME = re.compile(r"`[\w.]+`")
+"""A dotted name written as code: `` `baldurs_rules.serialize` ``."""
+
+
+def constants_table(old: str) -> str:
+    """A table of constants of the code with its ``Value`` column written again.
+
+    The part keeps the table as its input: the first column names each constant as
+    code (`` `MAX_BYTES` ``), the ``Where`` column its module (`` `baldurs_rules.content.files` ``);
+    every other column is prose and is kept. A value is written as :func:`quote_code` does.
+
+    Examples:
+        >>> print(constants_table(
+        ...     "| Limit | Value | Where |\\n|---|---|---|\\n"
+        ...     "| `MAX_REQUEST` | 1 | `baldurs_rules.web.protocol` |\\n"
+        ... ), end="")
+        | Limit | Value | Where |
+        |---|---|---|
+        | `MAX_REQUEST` | 4,096 | `baldurs_rules.web.protocol` |
+
+    Raises:
+        SystemExit: No ``Value`` or ``Where`` column, a row that does not name its
+            constant as code, or a name that is not a constant of the code.
+    """
+    lines = old.rstrip("\n").splitlines()
+    header = cells(lines[0]) if lines else []
+    if "Value" not in header or "Where" not in header:
+        raise SystemExit(f"a constants table needs a 'Value' and a 'Where' column, not {header}")
+    value, where = header.index("Value"), header.index("Where")
+    rows = [lines[0], lines[1]]
+    for line in lines[2:]:
+        row = cells(line)
+        named = len(row) == len(header) and all(CODE_NAME.fullmatch(row[i]) for i in (0, where))
+        if not named:
+            raise SystemExit(f"a row of a constants table names no constant as code: {line}")
+        name, module = row[0].strip("`"), row[where].strip("`")
+        row[value] = quote_code(f"{module}.{name}")
+        rows.append("| " + " | ".join(row) + " |")
+    return "\n".join(rows) + "\n"

@@ -10,10 +10,15 @@ modules beside this script); any page may also quote a value of ``game.yaml`` by
 content key with a part named ``key:<dotted.key>`` (``key:attack.strength``), a constant
 of the code with ``code:<dotted.name>`` (``code:baldurs_rules.web.protocol.MAX_REQUEST``),
 a value of the code as JSON with ``json:<dotted.name>`` (a dotted name may go on into
-a table's keys), a parameter's default with ``default:<callable>.<parameter>``, and the
-usage or option table of a command with ``usage:CMD`` / ``options:CMD`` (``docgen_cli``). Whole
-generated files (the board pictures) are in ``FILES``, generated charts in ``CHARTS``
-(compared by the figures they carry, not by their pixels).
+a table's keys), a parameter's default with ``default:<callable>.<parameter>``, a callable's
+parameters and defaults with ``signature:<callable>``, a value of a content schema with
+``schema:<file>.<json.path>`` (``schema:mod.properties.name.maxLength``), a count of the
+default content with ``count:<name>`` (``docgen_content.COUNTS``), a table of constants
+of the code (its ``Value`` column, from its name and ``Where`` columns) with
+``constants:<label>``, and the usage or option table of a command with ``usage:CMD`` /
+``options:CMD`` (``docgen_cli``). Whole generated files (the board pictures) are in
+``FILES``, generated charts in ``CHARTS`` (compared by the figures they carry, not by
+their pixels).
 
 A generator gets the part's current text and returns the new one, so a part may keep
 its input and regenerate only its output (the modding guide's commands are written
@@ -44,6 +49,7 @@ MARK = re.compile(r"<!-- generated: ([\w.:-]+) -->(\n?)(.*?)<!-- end: \1 -->", r
 
 import docgen_cli  # noqa: E402  (found through the path above)
 import docgen_common  # noqa: E402
+import docgen_content  # noqa: E402
 from docgen_common import Part, png_text  # noqa: E402
 from docgen_session import Session  # noqa: E402
 
@@ -66,11 +72,13 @@ def _charts() -> dict[str, Callable[[], bytes]]:
 
 
 def _registry() -> tuple[dict[str, Mapping[str, Part]], dict[str, Callable[[], str]]]:
+    import docgen_limits
     import docgen_modding
     import docgen_performance
     import docgen_rl
     import docgen_rules
     import docgen_samples
+    import docgen_testing
     import play_transcript
 
     pages: dict[str, Mapping[str, Part]] = {
@@ -79,7 +87,10 @@ def _registry() -> tuple[dict[str, Mapping[str, Part]], dict[str, Callable[[], s
         "modding.md": docgen_modding.PARTS,
         "rl.md": docgen_rl.PARTS,
         "performance.md": docgen_performance.PARTS,
+        "testing.md": docgen_testing.PARTS,
+        "content.md": docgen_content.PARTS,
         **docgen_samples.PAGES,
+        **docgen_limits.PAGES,
     }
     return pages, dict(docgen_samples.FILES)
 
@@ -88,34 +99,44 @@ def _ignoring(make: Callable[[], str]) -> Part:
     return lambda old: make()
 
 
+QUOTES: dict[str, Callable[[str], str]] = {
+    "key": docgen_common.quote_key,
+    "code": docgen_common.quote_code,
+    "json": docgen_common.quote_json,
+    "default": docgen_common.quote_default,
+    "signature": docgen_common.quote_signature,
+    "schema": docgen_common.quote_schema,
+    "count": docgen_content.count,
+    "usage": docgen_cli.usage,
+}
+"""The generic parts that quote one thing by the rest of their name (``key:attack.strength``)."""
+
+
 def part_for(page: str, name: str, parts: Mapping[str, Part], session: Session) -> Part:
     """The generator of part ``name`` of ``page``: its own, or a generic one by prefix
     (``key:`` a content value, ``code:`` a constant of the code, ``json:`` a value of
-    the code as JSON, ``default:`` a parameter's default, ``python:`` a snippet run,
-    ``console:`` commands run, ``usage:``/``options:`` a command's usage and option table).
+    the code as JSON, ``default:`` a parameter's default, ``signature:`` a callable's
+    parameters, ``schema:`` a value of a content schema, ``count:`` a count of the
+    content, ``constants:<label>`` a table of constants with their values written again,
+    ``python:`` a snippet run, ``console:`` commands run, ``usage:``/``options:`` a
+    command's usage and option table).
 
     Raises:
         SystemExit: The page has no generator of that name.
     """
     if name in parts:
         return parts[name]
-    prefix = name.split(":", 1)[0]
-    if prefix == "key":
-        return lambda old: docgen_common.quote_key(name[len("key:") :])
-    if prefix == "code":
-        return lambda old: docgen_common.quote_code(name[len("code:") :])
-    if prefix == "json":
-        return lambda old: docgen_common.quote_json(name[len("json:") :])
-    if prefix == "default":
-        return lambda old: docgen_common.quote_default(name[len("default:") :])
+    prefix, _, rest = name.partition(":")
+    if prefix in QUOTES:
+        return lambda old: QUOTES[prefix](rest)
+    if prefix == "constants":
+        return docgen_common.constants_table
     if prefix == "python":
         return session.python
     if prefix == "console":
         return session.console
-    if prefix == "usage":
-        return lambda old: docgen_cli.usage(name[len("usage:") :])
     if prefix == "options":
-        return docgen_cli.options(name[len("options:") :])
+        return docgen_cli.options(rest)
     known = ", ".join(sorted(parts)) or "none"
     raise SystemExit(f"docs/{page}: no generator for the part '{name}' (this page has: {known})")
 

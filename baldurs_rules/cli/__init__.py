@@ -89,7 +89,9 @@ class _Cli(click.Group):
         except (RulesError, OSError) as exc:
             _fail(_one_line(exc), 1)
         except KeyboardInterrupt:
-            _fail("interrupted", 130)
+            from baldurs_rules.runner import SIGNAL_EXIT_STATUS
+
+            _fail("interrupted", SIGNAL_EXIT_STATUS["SIGINT"])
         if not standalone_mode:
             return value
         sys.exit(value if isinstance(value, int) else 0)

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from baldurs_rules.rules.tables import Tables
 
 __all__ = [
+    "SCREEN_HEIGHT",
     "SCREEN_WIDTH",
     "Entry",
     "board_screen",
@@ -46,11 +47,14 @@ __all__ = [
 SCREEN_WIDTH = 160
 """The width the screen is laid out for (and used when the output is not a terminal)."""
 
+SCREEN_HEIGHT = 50
+"""The lines the screen (board and options) is laid out to fit (``tests/test_play.py`` checks)."""
+
 _SEAT_STYLES = ("red", "blue", "green", "dark_orange", "magenta", "cyan")
 """Seat colours, in the order of the board SVG's (red, blue, green, orange, ...)."""
 
 _MOST_CARDS = 7
-"""Cards of a hand shown with their text; the rest by name only (the screen keeps 50 lines)."""
+"""Cards of a hand shown with their text; the rest by name only (to keep ``SCREEN_HEIGHT``)."""
 
 _TONE_STYLES = {
     "turn": "bold",

@@ -25,6 +25,7 @@ from baldurs_rules.dsl.origin import Origin
 from baldurs_rules.errors import Problem, did_you_mean
 
 __all__ = [
+    "EACH_PLAYERS",
     "MAX_NUMBER",
     "MAX_REPEAT",
     "MAX_WORK",
@@ -41,6 +42,8 @@ MAX_REPEAT = 10
 """The largest bound of ``repeat``."""
 MAX_WORK = 1000
 """The most atomic steps one effect may expand to (repeats multiplied out)."""
+EACH_PLAYERS = 4
+"""How many players :func:`work` counts an ``each`` step for (one per seat of a full game)."""
 
 
 class Slot(enum.Enum):
@@ -191,7 +194,7 @@ def work(tree: Any) -> int:
         other = 0 if tree.otherwise is None else work(tree.otherwise)
         return max(work(tree.then), other)
     if isinstance(tree, (A.Paid, A.Each)):
-        return 1 + work(tree.body) * (4 if isinstance(tree, A.Each) else 1)
+        return 1 + work(tree.body) * (EACH_PLAYERS if isinstance(tree, A.Each) else 1)
     return 1
 
 

@@ -43,10 +43,13 @@ from baldurs_rules.dsl.parser import keywords, parse_effect, parse_expression
 from baldurs_rules.errors import RulesError
 from baldurs_rules.testing.fuzz_content import CLASSES, HostileContent, PlayFailureError, play
 
-__all__ = ["FuzzReport", "fuzz", "main"]
+__all__ = ["MODS", "TIME_LIMIT", "FuzzReport", "fuzz", "main"]
 
 TIME_LIMIT = 5.0
 """Seconds one input may take before it counts as a failure."""
+
+MODS = 100
+"""How many inputs of a run are mods with one mutated card file, unless told (``--mods``)."""
 
 _HOSTILE_YAML = [
     "a: !!python/object/apply:os.system ['echo pwned']\n",
@@ -208,7 +211,7 @@ class _Generator:
 def fuzz(
     inputs: int = 10_000,
     seed: int = 0,
-    mods: int = 100,
+    mods: int = MODS,
     progress: bool = False,
     hostile: int | None = None,
     caches: int | None = None,
@@ -377,7 +380,7 @@ def main(argv: list[str] | None = None) -> int:
     """Command line: run the fuzzer and print its report; exit 1 on any failure."""
     parser = argparse.ArgumentParser(description="fuzz the content pipeline and the DSL")
     parser.add_argument("--inputs", type=int, default=10_000)
-    parser.add_argument("--mods", type=int, default=100)
+    parser.add_argument("--mods", type=int, default=MODS)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--hostile", type=int, default=None, help="hostile mods (inputs / 10)")
     parser.add_argument("--caches", type=int, default=None, help="bad cache entries (inputs / 50)")
