@@ -49,7 +49,7 @@ if _typing.TYPE_CHECKING:
         TurnDecision,
     )
     from baldurs_rules.game import Game, Result, new_game, replay
-    from baldurs_rules.scenario import scenario
+    from baldurs_rules.scenarios import scenario
 
 __version__ = "0.1.0"
 
@@ -77,7 +77,7 @@ _LAZY = {
     "Result": "baldurs_rules.game",
     "new_game": "baldurs_rules.game",
     "replay": "baldurs_rules.game",
-    "scenario": "baldurs_rules.scenario",
+    "scenario": "baldurs_rules.scenarios",
 }
 
 

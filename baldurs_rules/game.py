@@ -81,7 +81,7 @@ class Game:
 
     Create one with [`new_game`][baldurs_rules.game.new_game],
     [`replay`][baldurs_rules.game.replay], [`Game.from_json`][baldurs_rules.game.Game.from_json]
-    or [`scenario`][baldurs_rules.scenario.scenario].
+    or [`scenario`][baldurs_rules.scenarios.scenario].
 
     Besides the state, a game keeps its history: every action applied (with the
     seat that chose it) and a snapshot of the state every
@@ -134,7 +134,7 @@ class Game:
 
     @property
     def scenario(self) -> dict[str, Any] | None:
-        """The [`scenario`][baldurs_rules.scenario.scenario] this game started from, as plain
+        """The [`scenario`][baldurs_rules.scenarios.scenario] this game started from, as plain
         data (a copy), or None for a game from [`new_game`][baldurs_rules.game.new_game].
 
         A game's [`record`][baldurs_rules.game.Game.record] carries it, so

@@ -223,7 +223,7 @@ def field_checks(rules: Rules, players: int) -> dict[str, Check]:
     return checks
 
 
-_field_checks = field_checks  # the name scenario.py imports
+_field_checks = field_checks  # the name scenarios.py imports
 
 
 def _int(low: int, high: int) -> Check:

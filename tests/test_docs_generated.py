@@ -134,11 +134,11 @@ def test_code_constants_and_defaults_are_quoted_from_the_code(gen: ModuleType) -
     default = "default:baldurs_rules.new_game.advanced"
     page = f"<!-- generated: {default} -->x<!-- end: {default} -->"
     assert ">`False`<" in gen.render("play.md", page, {})
-    advanced = "json:baldurs_rules.scenario.SCENARIO_DEFAULTS.advanced"
+    advanced = "json:baldurs_rules.scenarios.SCENARIO_DEFAULTS.advanced"
     page = f"<!-- generated: {advanced} -->x<!-- end: {advanced} -->"
     assert ">`false`<" in gen.render("scenarios.md", page, {})
     refused = {
-        "json:baldurs_rules.scenario.SCENARIO_DEFAULTS.advance": r"'advance' is not one of .*",
+        "json:baldurs_rules.scenarios.SCENARIO_DEFAULTS.advance": r"'advance' is not one of .*",
         "code:baldurs_rules.web.protocol.MAX_REQUESTS": r"'MAX_REQUESTS' is not one of .*",
         "code:os.sep": r"only names under baldurs_rules",
         "code:baldurs_rules.new_game": r"is a function, not a number or text",

@@ -45,3 +45,19 @@ def test_importing_the_package_does_not_load_the_engine() -> None:
     code = "import sys, baldurs_rules; print('baldurs_rules.game' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_importing_a_submodule_first_never_hides_a_public_name() -> None:
+    """A lazily exported name must not be the name of a submodule: importing that
+    submodule would set the package attribute to the module, and ``br.NAME`` would
+    then be the module instead of the function (it happened with ``scenario``)."""
+    import pkgutil
+
+    submodules = {info.name for info in pkgutil.iter_modules(br.__path__)}
+    assert not submodules & set(br._LAZY), submodules & set(br._LAZY)  # eager names are safe
+    code = (
+        "import baldurs_rules.scenarios, baldurs_rules.narrate, baldurs_rules as br;"
+        " print(callable(br.scenario), callable(br.new_game), callable(br.narrate))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["True", "True", "True"]

@@ -45,7 +45,7 @@ def test_worked_example_snippet_runs():
 
 
 def test_every_scenario_key_is_documented():
-    from baldurs_rules.scenario import SCENARIO_KEYS, SEAT_KEYS
+    from baldurs_rules.scenarios import SCENARIO_KEYS, SEAT_KEYS
 
     text = DOC.read_text(encoding="utf-8")
     for key in SCENARIO_KEYS | SEAT_KEYS:

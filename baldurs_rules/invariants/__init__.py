@@ -14,7 +14,7 @@ say (``data``), and that the state is what its log tells
 ([`log`][baldurs_rules.invariants.log]). Some facts hold only
 for games played from [`new_game`][baldurs_rules.game.new_game] (the tile piles
 are full at the start, the strength marker counts the attacks, ...): a
-[`scenario`][baldurs_rules.scenario.scenario] may set up a position no game
+[`scenario`][baldurs_rules.scenarios.scenario] may set up a position no game
 reaches, so those checks pass for a game that started from one
 ([`Game.scenario`][baldurs_rules.game.Game.scenario] is not None).
 
