@@ -81,7 +81,6 @@ Examples:
     >>> SIGNAL_EXIT_STATUS
     {'SIGINT': 130, 'SIGTERM': 143}
 """
-"""Seconds between two looks at the stop flag while waiting for workers."""
 
 
 @dataclass(frozen=True)
