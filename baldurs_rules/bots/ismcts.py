@@ -134,9 +134,9 @@ class IsmctsBot(SeededBot):
             (determinizations dealt and reused; 0: one per iteration), ``finish``
             (whether a new node's move is completed before scoring), ``reward``
             (the softmax, or with 1 the margin over the best rival), ``prior`` (weight of the
-            heuristic bot's ranking at the root), ``young`` (1: every leaf is valued with
-            the ``young`` of the root position, as the heuristic bot values its
-            candidates; 0: each with its own); defaults in ``OPTIONS``. Spec:
+            heuristic bot's ranking at the root), ``young`` (whether every leaf is valued
+            with the ``young`` of the root position, as the heuristic bot values its
+            candidates, or each with its own); defaults in ``OPTIONS``. Spec:
             ``ismcts:think=1s`` or ``ismcts:iterations=400,c=0.5``.
 
     Examples:
