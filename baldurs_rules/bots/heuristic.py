@@ -84,11 +84,16 @@ class HeuristicBot(SeededBot):
         options = game.legal_actions()
         if len(options) == 1:
             return options[0]
-        seat = game.current_player
-        sample = game.determinize(seat, self.rng)
+        sample = game.determinize(game.current_player, self.rng)
+        return self.best_of(self.scores(sample, options))
+
+    def scores(self, sample: Game, options: list[Action]) -> list[tuple[Action, float]]:
+        """Each candidate of ``options`` with the estimate after it, tried on ``sample``
+        (a determinization, used up) for the seat deciding there."""
+        seat = sample.current_player
         kind = sample.state.decision[0] if sample.state.decision else ""
         self._young = Evaluator.of(sample.content).young(sample.state)
-        return self.best_of(self._lookahead(sample, options, seat, kind, self.follow))
+        return self._lookahead(sample, options, seat, kind, self.follow)
 
     def candidates(self, sample: Game, options: list[Action]) -> list[Action]:
         """The options worth a lookahead: all but the builds, and each card's best lots."""

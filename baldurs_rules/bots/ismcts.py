@@ -314,10 +314,8 @@ class IsmctsBot(SeededBot):
         """The heuristic bot's ranking of the root choices, scaled to [0, 1] (best 1)."""
         from baldurs_rules.bots.heuristic import HeuristicBot
 
-        seat = base.current_player
-        sample = base.determinize(seat, self.rng)
-        kind = sample.state.decision[0] if sample.state.decision else ""
-        looked = HeuristicBot(0)._lookahead(sample, options, seat, kind, 1)
+        sample = base.determinize(base.current_player, self.rng)
+        looked = HeuristicBot(0, follow=1).scores(sample, options)
         best: dict[Any, float] = {}
         for action, value in looked:
             key = _keys(action)[0]
