@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -21,6 +22,13 @@ def gen() -> ModuleType:
     sys.modules["gen_docs"] = module
     spec.loader.exec_module(module)
     return module
+
+
+def assert_refused(make: Callable[[str], object], cases: dict[str, str]) -> None:
+    """Each input of ``cases`` makes ``make`` exit with a message matching its pattern."""
+    for given, message in cases.items():
+        with pytest.raises(SystemExit, match=message):
+            make(given)
 
 
 def test_every_page_and_picture_is_what_the_script_writes(gen: ModuleType) -> None:
@@ -145,9 +153,10 @@ def test_code_constants_and_defaults_are_quoted_from_the_code(gen: ModuleType) -
         "default:baldurs_rules.scenario.spec": r"'spec' of baldurs_rules.scenario has no default",
         "default:baldurs_rules.new_game.seats": r"no parameter 'seats' .*'players'",
     }
-    for part, message in refused.items():
-        with pytest.raises(SystemExit, match=message):
-            gen.render("play.md", f"<!-- generated: {part} -->1<!-- end: {part} -->", {})
+    assert_refused(
+        lambda part: gen.render("play.md", f"<!-- generated: {part} -->1<!-- end: {part} -->", {}),
+        refused,
+    )
 
 
 def test_the_rules_page_quotes_the_content_with_its_keys(gen: ModuleType) -> None:
@@ -284,9 +293,7 @@ def test_a_constants_table_names_each_constant_and_its_module(gen: ModuleType) -
         "| `MAX_NOTATION` | 0 |\n": r"names no constant as code",
         "| `NOPE` | 0 | `os.path` |\n": r"only names under baldurs_rules",
     }
-    for rows, message in refused.items():
-        with pytest.raises(SystemExit, match=message):
-            render(rows)
+    assert_refused(render, refused)
     with pytest.raises(SystemExit, match=r"needs a 'Value' and a 'Where' column"):
         render("| `MAX_NOTATION` | 0 | x |\n", header="| Limit | Size | Module |")
 
@@ -386,9 +393,7 @@ def test_signatures_and_schema_values_are_quoted(gen: ModuleType) -> None:
         "schema:mod.properties.nam.maxLength": r"'nam' is not one of .*'name'",
         "schema:mod.properties.name": r"is a dict, not a number or text",
     }
-    for name, message in refused.items():
-        with pytest.raises(SystemExit, match=message):
-            part(name)
+    assert_refused(part, refused)
 
 
 @pytest.mark.parametrize(
