@@ -139,7 +139,7 @@ def _read(spec: dict[str, Any] | str | Path) -> dict[str, Any]:
 class _Scenario:
     def __init__(self, content: Content, data: dict[str, Any]) -> None:
         self.content = content
-        self.data = data
+        self.data = {**SCENARIO_DEFAULTS, **data}  # every defaulted key has its value
         self.rules = Rules.of(content)
         self.t = self.rules.t
         _keys(data, SCENARIO_KEYS, "scenario key")
@@ -159,13 +159,12 @@ class _Scenario:
 
     def build(self) -> State:
         data = self.data
-        players = data.get("players", SCENARIO_DEFAULTS["players"])
+        players = data["players"]
         low, high = self.rules.settings["players"]["min"], self.rules.settings["players"]["max"]
         if type(players) is not int or not low <= players <= high:
             raise StateError(f"'players' must be a whole number from {low} to {high}")
-        given = {**SCENARIO_DEFAULTS, **data}
-        state = self.rules.setup.empty(players, int(given["seed"]), bool(given["advanced"]))
-        state.rng = seed_state(int(given["seed"]))
+        state = self.rules.setup.empty(players, int(data["seed"]), bool(data["advanced"]))
+        state.rng = seed_state(int(data["seed"]))
         seats = data.get("seats") or [{} for _ in range(players)]
         if not isinstance(seats, list) or len(seats) != players:
             raise StateError(f"'seats' must list {players} seats")
@@ -181,15 +180,11 @@ class _Scenario:
             if prestige:
                 score = self.t.resource_ids[self.t.prestige]
                 log(state, "resource", seat, "scenario", score, prestige)
-        active = data.get("active", SCENARIO_DEFAULTS["active"])
+        active = data["active"]
         if type(active) is not int or not 0 <= active < players:
             raise StateError(f"'active' must be a seat from 0 to {players - 1}")
-        state.active, state.phase, state.turn = (
-            active,
-            "play",
-            int(data.get("turn", SCENARIO_DEFAULTS["turn"])),
-        )
-        state.end_triggered = bool(data.get("end_triggered", SCENARIO_DEFAULTS["end_triggered"]))
+        state.active, state.phase, state.turn = active, "play", int(data["turn"])
+        state.end_triggered = bool(data["end_triggered"])
         state.stack = [("turn", active)]
         return state
 
@@ -317,7 +312,7 @@ class _Scenario:
         for i in range(len(t.tiles)):
             if t.tiles[i] not in (data.get("piles") or {}):
                 state.piles[i] -= built.count(i)
-        strength = data.get("strength", SCENARIO_DEFAULTS["strength"])
+        strength = data["strength"]
         if type(strength) is not int or not 0 <= strength < len(t.strength_track):
             raise StateError(f"'strength' must be 0 to {len(t.strength_track) - 1}")
         state.strength = strength
