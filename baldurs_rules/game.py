@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, Final, overload
 
 from baldurs_rules.actions import Action
 from baldurs_rules.content.loader import load_content
@@ -42,11 +42,11 @@ FORMAT = "baldurs_rules/game@2"
 FORMATS = ("baldurs_rules/game@1", FORMAT)
 """Format tags that are read (``@1`` records have no state and no seats)."""
 
-CHECKPOINT_EVERY = 50
+CHECKPOINT_EVERY: Final = 50
 """Actions between two snapshots of the state (restoring after an engine failure and
 [`Game.undo`][baldurs_rules.game.Game.undo] replay at most this many actions)."""
 
-REVEALING_EVENTS = frozenset(
+REVEALING_EVENTS: Final = frozenset(
     {"draw_building", "draw_agenda", "lot", "lot_banned", "final_token", "end_triggered"}
 )
 """Event kinds that show someone something that was hidden (undo stops before them)."""

@@ -8,7 +8,7 @@ the bag's order and the unrevealed final-attack token are absent (RULES B17).
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from baldurs_rules.actions import Action
 from baldurs_rules.dsl.render import to_text
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["PRIVATE_FIELDS", "describe_action", "public_event", "view"]
 
-_LOT_STATUS = ("hidden", "available", "banned", "built", "final")
+_LOT_STATUS: Final = ("hidden", "available", "banned", "built", "final")
 
 PRIVATE_FIELDS: dict[str, tuple[str, ...]] = {
     "draw_building": ("card",),

@@ -98,12 +98,16 @@ def bench_state(content: br.Content, repeat: int) -> None:
         game.apply(rng.choice(game.legal_actions()))
     text = game.to_json()
     clone = median_time(game.clone, repeat, 200)
+    quiet = game.clone(log=False)  # how search copies: a game that records no log
+    quiet_clone = median_time(quiet.clone, repeat, 200)
     seen = median_time(lambda: game.view(1), repeat, 50)
     dump = median_time(game.to_json, repeat, 5)
     state_only = median_time(lambda: game.to_json(log=False), repeat, 5)
     load = median_time(lambda: br.Game.from_json(text, content), repeat, 2)
     print(
-        f"mid-game (120 decisions): clone {clone * 1e6:6.1f} us   view {seen * 1e6:6.1f} us"
+        f"mid-game (120 decisions): clone {clone * 1e6:6.1f} us"
+        f" (log off {quiet_clone * 1e6:4.1f} us)"
+        f"   view {seen * 1e6:6.1f} us"
         f"   to_json {dump * 1000:6.2f} ms (state only {state_only * 1e6:5.0f} us)"
         f"   from_json {load * 1000:6.2f} ms   ({len(text) / 1024:.0f} KiB)"
     )

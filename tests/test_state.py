@@ -37,3 +37,29 @@ def test_changing_a_clone_leaves_the_original_alone() -> None:
     while not copy.is_over:
         copy.apply(rng.choice(copy.legal_actions()))
     assert game.to_json() == before
+
+
+def test_a_state_without_its_log_shares_its_events_with_its_clones() -> None:
+    game = _midgame().clone(log=False)
+    copy = game.clone()
+    assert copy.state == game.state and copy.state.events is game.state.events
+    assert game.state.events, "the events logged before the log was turned off are kept"
+    for name, depth in FIELDS.items():  # everything else is copied as before
+        if depth >= 1 and name != "events":
+            assert getattr(copy.state, name) is not getattr(game.state, name), name
+    events = list(game.state.events)
+    rng = random.Random(5)
+    for played in (game, copy):  # playing either leaves the shared list as it was
+        for _ in range(40):
+            if not played.is_over:
+                played.apply(rng.choice(played.legal_actions()))
+    assert game.state.events == events and copy.state.events is game.state.events
+    assert game.state != copy.state  # they did play apart
+
+
+def test_a_state_with_its_log_copies_its_events() -> None:
+    game = _midgame()
+    copy = game.clone()
+    assert copy.state.events is not game.state.events
+    copy.apply(copy.legal_actions()[0])
+    assert len(copy.state.events) > len(game.state.events)

@@ -366,10 +366,24 @@ def walk(node: Any) -> list[Any]:
     """
     if isinstance(node, tuple):
         return [found for item in node for found in walk(item)]
-    if not dataclasses.is_dataclass(node):
+    names = _children_of(type(node))
+    if names is None:
         return []
     found = [node]
-    for f in dataclasses.fields(node):
-        if f.name != "span":
-            found.extend(walk(getattr(node, f.name)))
+    for name in names:
+        found.extend(walk(getattr(node, name)))
     return found
+
+
+_CHILDREN: dict[type, tuple[str, ...] | None] = {}
+
+
+def _children_of(cls: type) -> tuple[str, ...] | None:
+    """The fields of a node class but its span (None for a leaf value), looked up once."""
+    if cls not in _CHILDREN:
+        _CHILDREN[cls] = (
+            tuple(f.name for f in dataclasses.fields(cls) if f.name != "span")
+            if dataclasses.is_dataclass(cls)
+            else None
+        )
+    return _CHILDREN[cls]

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from baldurs_rules.dsl import ast as A
 from baldurs_rules.dsl.checker import singular
 
 __all__ = ["HERE", "Env", "compile_cond", "compile_expr"]
 
-HERE = "<here>"
+HERE: Final = "<here>"
 """The district argument of ``count(... here)`` before it is resolved."""
 
 
@@ -46,7 +46,7 @@ class Env(Protocol):
 Fn = Callable[[Any], int]
 Pred = Callable[[Any], bool]
 
-_CMP: dict[str, Callable[[int, int], bool]] = {
+_CMP: Final[dict[str, Callable[[int, int], bool]]] = {
     ">=": operator.ge,
     "<=": operator.le,
     ">": operator.gt,

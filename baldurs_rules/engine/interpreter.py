@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from baldurs_rules.actions import Action
 from baldurs_rules.dsl import ast as A
@@ -28,8 +28,8 @@ from baldurs_rules.engine.program import Program
 
 __all__ = ["Atoms", "Interpreter"]
 
-PAY = Action("pay")
-DECLINE = Action("decline")
+PAY: Final = Action("pay")
+DECLINE: Final = Action("decline")
 
 
 class Atoms(ABC):
@@ -72,7 +72,15 @@ class Atoms(ABC):
         """The seats an ``each <who>`` effect applies to, in order."""
 
 
-SEQ, PAID, WHEN, REPEAT, EACH, CHOOSE, NOTHING, ATOM = range(8)
+# Final: the compiled build (mypyc) inlines these instead of looking them up
+SEQ: Final = 0
+PAID: Final = 1
+WHEN: Final = 2
+REPEAT: Final = 3
+EACH: Final = 4
+CHOOSE: Final = 5
+NOTHING: Final = 6
+ATOM: Final = 7
 """Codes of the node kinds the interpreter handles (``ATOM``: everything the rules do)."""
 
 _CODES: dict[type, int] = {

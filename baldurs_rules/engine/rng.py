@@ -20,15 +20,16 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 __all__ = ["STATE_WORDS", "below", "next32", "seed_state", "shuffle"]
 
-STATE_WORDS = 4
+STATE_WORDS: Final = 4
 """Number of 32-bit words in a generator state."""
 
-_M32 = 0xFFFFFFFF
-_M64 = (1 << 64) - 1
+# Final: the compiled build (mypyc) inlines these instead of looking them up
+_M32: Final = 0xFFFFFFFF
+_M64: Final = (1 << 64) - 1
 
 
 def _splitmix64(x: int) -> tuple[int, int]:

@@ -8,7 +8,7 @@ its player a decision (which faction, which site, which card, what to build).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from baldurs_rules.actions import Action
 from baldurs_rules.dsl import ast as A
@@ -23,9 +23,13 @@ if TYPE_CHECKING:
 
 __all__ = ["GameAtoms"]
 
-ANY = -1
-RESOURCE, LOSS, INFLUENCE, ANY_FACTION = range(4)
-SOURCES = {None: 0, "offer": 1, "deck": 2}
+# Final: the compiled build (mypyc) inlines these instead of looking them up
+ANY: Final = -1
+RESOURCE: Final = 0
+LOSS: Final = 1
+INFLUENCE: Final = 2
+ANY_FACTION: Final = 3
+SOURCES: Final = {None: 0, "offer": 1, "deck": 2}
 
 
 class CostPlan:

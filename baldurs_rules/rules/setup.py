@@ -8,7 +8,7 @@ Frames: ``draft``, ``keep``. Decisions: ``draft``, ``keep``.
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from baldurs_rules.actions import Action
 from baldurs_rules.engine.machine import Decision, DecisionKind, Frame
@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Setup"]
 
-BUILDINGS, AGENDAS = 0, 1
+BUILDINGS: Final = 0
+AGENDAS: Final = 1
 
 
 class Setup:

@@ -8,7 +8,7 @@ districts, factions, resources, tiles and locations by index in content order.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from baldurs_rules.actions import Action
 
@@ -22,7 +22,12 @@ __all__ = [
     "State",
 ]
 
-LOT_HIDDEN, LOT_AVAILABLE, LOT_BANNED, LOT_BUILT, LOT_FINAL = 0, 1, 2, 3, 4
+# Final: the compiled build (mypyc) inlines these instead of looking them up
+LOT_HIDDEN: Final = 0
+LOT_AVAILABLE: Final = 1
+LOT_BANNED: Final = 2
+LOT_BUILT: Final = 3
+LOT_FINAL: Final = 4
 
 # field name -> how deep to copy it on clone (0: immutable, 1: list, 2: list of lists)
 FIELDS: dict[str, int] = {
@@ -177,6 +182,11 @@ class State:
     def clone(self) -> State:
         """An independent copy (events are shared: they are never changed once logged).
 
+        The list of events is copied only when the state records its log: a state
+        that does not record one never appends to it again (every event is logged
+        under ``if state.logging``, and logging is never turned back on), so copies
+        of it share the list (cheaper clones for search, which plays with the log off).
+
         Written out field by field because it is on the hot path of search bots;
         ``tests/test_state.py`` checks that it copies every field of ``FIELDS`` to
         the depth given there.
@@ -221,7 +231,7 @@ class State:
         new.batch = self.batch.copy()
         new.scores = self.scores
         new.logging = self.logging
-        new.events = self.events[:]
+        new.events = self.events[:] if self.logging else self.events
         new.options = self.options
         new.available = self.available[:]
         return new

@@ -6,7 +6,7 @@ Frames: ``turn``, ``visit``, ``income``, ``income_next``, ``end_turn``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from baldurs_rules.actions import Action
 from baldurs_rules.engine.machine import Decision, DecisionKind, Frame
@@ -18,9 +18,9 @@ if TYPE_CHECKING:
 
 __all__ = ["TurnProcedures"]
 
-INCOME = Action("income")
-SKIP = Action("skip")
-DONE = Action("done")
+INCOME: Final = Action("income")
+SKIP: Final = Action("skip")
+DONE: Final = Action("done")
 
 
 class TurnProcedures:
