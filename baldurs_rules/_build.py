@@ -19,7 +19,9 @@ Examples:
 from __future__ import annotations
 
 import json
+import os
 import sys
+from functools import cache
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -31,6 +33,26 @@ COMPILED = "compiled (mypyc)"
 
 _PACKAGE = Path(__file__).resolve().parent
 _NOTE = _PACKAGE / "_build_note.json"
+
+
+@cache
+def package_files(package: Path = _PACKAGE) -> tuple[str, ...]:
+    """Every file of the package (``__pycache__`` left out), as sorted relative POSIX paths.
+
+    Read once per process: it says which modules run compiled and feeds the content
+    cache's [`code_fingerprint`][baldurs_rules.content.cache.code_fingerprint].
+
+    Examples:
+        >>> "engine/machine.py" in package_files()
+        True
+    """
+    found: list[str] = []
+    for directory, subdirectories, names in os.walk(package):
+        subdirectories[:] = [d for d in subdirectories if d != "__pycache__"]
+        relative = Path(directory).relative_to(package).as_posix()
+        prefix = "" if relative == "." else relative + "/"
+        found.extend(prefix + name for name in names)
+    return tuple(sorted(found))
 
 
 def compiled_modules(package: Path = _PACKAGE) -> tuple[str, ...]:
@@ -54,21 +76,24 @@ def compiled_modules(package: Path = _PACKAGE) -> tuple[str, ...]:
         ...     compiled_modules(package)
         ('baldurs_rules.engine.machine',)
     """
+    files = package_files(package)
+    present = set(files)
     found = []
-    for source in sorted(package.rglob("*.py")):
-        parts = source.relative_to(package.parent).with_suffix("").parts
-        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        if _runs_compiled(name, source):
-            found.append(name)
-    return tuple(found)
+    for relative in files:
+        if relative.endswith(".py"):
+            stem = relative[: -len(".py")]
+            parts = (package.name, *stem.split("/"))
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            if _runs_compiled(name, package / relative, stem, present):
+                found.append(name)
+    return tuple(sorted(found))
 
 
-def _runs_compiled(name: str, source: Path) -> bool:
+def _runs_compiled(name: str, source: Path, stem: str, present: set[str]) -> bool:
     loaded = getattr(sys.modules.get(name), "__file__", None)
     if loaded and Path(loaded).resolve().parent == source.parent:  # imported from here
         return str(loaded).endswith(tuple(EXTENSION_SUFFIXES))
-    stem = source.with_suffix("")
-    return any(stem.with_name(stem.name + suffix).is_file() for suffix in EXTENSION_SUFFIXES)
+    return any(stem + suffix in present for suffix in EXTENSION_SUFFIXES)
 
 
 def install_note(note: Path | None = None) -> str:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import baldurs_rules as br
-from baldurs_rules import Content, load_content
+from baldurs_rules import Content, _build, load_content
 from baldurs_rules.content import cache, codec, loader
 from baldurs_rules.content.files import default_content_dir
 from baldurs_rules.rules.tables import Tables
@@ -410,8 +410,9 @@ def test_the_code_fingerprint_hashes_every_module_and_the_build(
     )
     monkeypatch.setattr(cache, "_PACKAGE", package)
 
-    def fingerprint() -> str:
+    def fingerprint() -> str:  # both are read once per process: forget them
         cache.code_fingerprint.cache_clear()
+        _build.package_files.cache_clear()
         return cache.code_fingerprint()
 
     try:
@@ -425,6 +426,7 @@ def test_the_code_fingerprint_hashes_every_module_and_the_build(
         newer = fingerprint()
     finally:
         cache.code_fingerprint.cache_clear()
+        _build.package_files.cache_clear()
     assert len({before, edited, compiled, newer}) == 4
 
 

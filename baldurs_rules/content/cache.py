@@ -31,7 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from baldurs_rules._build import BUILD_TAG
+from baldurs_rules._build import BUILD_TAG, package_files
 from baldurs_rules._resources import grammar_path
 from baldurs_rules.content import codec
 from baldurs_rules.content.model import Content
@@ -70,14 +70,10 @@ def code_fingerprint() -> str:
     """
     tag = f"{FORMAT}/{VERSION}/{BUILD_TAG}/{sys.implementation.cache_tag}/{sys.version}"
     digest = hashlib.sha256(tag.encode())
-    files = [
-        p
-        for p in _PACKAGE.rglob("*")
-        if p.suffix in _CODE_SUFFIXES and "__pycache__" not in p.parts and p.is_file()
-    ]
-    for path in sorted(files):
-        digest.update(f"\0{path.relative_to(_PACKAGE).as_posix()}\0".encode())
-        digest.update(path.read_bytes())
+    for relative in package_files(_PACKAGE):
+        if relative.endswith(_CODE_SUFFIXES):
+            digest.update(f"\0{relative}\0".encode())
+            digest.update((_PACKAGE / relative).read_bytes())
     digest.update(b"\0grammar\0" + grammar_path().read_bytes())
     return digest.hexdigest()
 
