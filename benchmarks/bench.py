@@ -6,7 +6,8 @@ Prints medians (one core, this process) of:
 * decisions per second (``legal_actions()`` + ``apply()`` with a random policy);
 * full random games per second for 2, 3 and 4 players (and ms per game);
 * ``clone()``, ``to_json()`` and ``Game.from_json()`` at mid-game;
-* ``bbg --help`` start-up (a subprocess);
+* ``bbg --help`` start-up, and a fresh ``python -c`` that imports the package and
+  plays nothing but ``new_game`` (subprocesses, wall clock);
 * ``simulate`` with ``jobs=1`` and ``jobs=2`` (wall clock, and that the records are identical);
 * the yardstick: random playouts of python-chess in the same run, and our 4-player
   games per second over chess games per second;
@@ -124,6 +125,14 @@ def bench_cli(repeat: int) -> None:
         lambda: subprocess.run(command, capture_output=True, check=True), max(3, repeat // 2)
     )
     print(f"bbg --help start-up: {elapsed * 1000:6.1f} ms")
+    first_game = [sys.executable, "-c", FRESH_PROCESS]
+    subprocess.run(first_game, check=True)  # fills the content cache if it is empty
+    elapsed = median_time(lambda: subprocess.run(first_game, check=True), max(5, repeat // 2))
+    print(f"fresh process (warm cache), import and a first new_game: {elapsed * 1000:6.1f} ms")
+
+
+FRESH_PROCESS = "import baldurs_rules as br; br.new_game(players=4)"
+"""What the fresh-process line times, as ``python -c`` (wall clock, the content cache warm)."""
 
 
 def bench_jobs(games: int) -> None:

@@ -187,3 +187,35 @@ def test_the_performance_page_names_what_the_build_reports() -> None:
     ]
     assert [s for s in said if s not in section] == []
     assert "the compiled build was skipped" in _build.describe(_build.PURE, _NOTE_EXAMPLE)
+
+
+def _printed_texts(script: Path) -> set[str]:
+    """Every string literal of a script, f-strings included (their literal parts)."""
+    import ast
+
+    texts: set[str] = set()
+    for node in ast.walk(ast.parse(script.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            texts.add(node.value)
+    return texts
+
+
+def test_the_performance_targets_name_lines_the_benchmarks_print() -> None:
+    page = ROOT / "docs" / "performance.md"
+    benchmarks = [ROOT / "benchmarks" / "bench.py", ROOT / "benchmarks" / "yardsticks.py"]
+    if not page.is_file() or not all(b.is_file() for b in benchmarks):
+        pytest.skip("no docs/ or benchmarks/ beside the tests")
+    text = page.read_text(encoding="utf-8")
+    table = text[text.index("### The targets") : text.index("### Where the time goes")]
+    rows = [line for line in table.splitlines() if line.startswith("| ") and "`" in line]
+    texts = set().union(*(_printed_texts(b) for b in benchmarks))
+    assert len(rows) >= 8
+    missing = []
+    for row in rows:
+        cell = row.rstrip(" |").rsplit("|", 1)[-1]
+        for snippet in cell.split("`")[1::2]:
+            for piece in snippet.replace("...", ": ").split(": "):
+                piece = piece.strip()
+                if piece and not any(piece in t for t in texts):
+                    missing.append(piece)
+    assert missing == [], "the targets table names lines the benchmarks do not print"
