@@ -207,7 +207,7 @@ class GameAtoms(Atoms):
 
     def ask_faction(self, state: State, frame: Frame) -> None:
         """``gain N influence with any faction``: the player picks the faction."""
-        state.decision = ("faction",) + frame[1:]
+        state.decision = ("faction",) + frame[1:]  # noqa: RUF005 (no list, compiled)
 
     def lose(self, state: State, node: A.Lose, seat: int, here: int, cause: str) -> None:
         for item in node.items:

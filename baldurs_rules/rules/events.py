@@ -54,8 +54,8 @@ EVENTS: dict[str, tuple[str, ...]] = {
 
 def log(state: Any, kind: str, seat: int, cause: str, *values: Any) -> None:
     """Record an event (when the state records its log); values in ``EVENTS`` order."""
-    if state.logging:  # a tuple sum: compiled, ``(kind, seat, cause, *values)`` builds a list first
-        state.events.append((kind, seat, cause) + values)
+    if state.logging:  # a tuple sum: compiled (mypyc), a starred display builds a list first
+        state.events.append((kind, seat, cause) + values)  # noqa: RUF005
 
 
 def decode(event: Event) -> dict[str, Any]:
