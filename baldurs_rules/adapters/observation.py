@@ -56,8 +56,8 @@ HIGH = 1000.0
 MAX_TURN = 999
 """Turns past this are encoded as this many."""
 
-MAP_MEMO = 4096
-"""Encoded maps kept per encoder (by map state: the map changes on few decisions)."""
+MAP_MEMO = 256
+"""Map bytes kept per encoder (by game state and observer; see ``_map_into``)."""
 
 TURN_SCALE = 100.0
 """What the turn is divided by."""
@@ -176,14 +176,19 @@ class ObservationEncoder:
     def _map_tables(self) -> None:
         """Offsets the fast path reads: per lot and site its node and first index."""
         t, p = self.t, self.players
-        self._lots = [(n, self.o_lots + k * self.lot_width) for k, n in enumerate(t.lot_nodes)]
-        # an HQ is piece 0 in column 0; a fortification index f goes to column 1 + f
-        self._sites = [
-            (n, self.o_sites + k * self.site_width, 0 if t.node_kind[n] == "hq" else 1)
-            for k, n in enumerate(self.site_nodes)
-        ]
+        # per map node: its first index in the map's bytes, lot or site, and for a
+        # site the column of piece 0 (an HQ is piece 0 in column 0, fortification f in 1 + f)
+        self._node_at = [0] * len(t.node_kind)
+        self._node_is_lot = [False] * len(t.node_kind)
+        self._node_shift = [0] * len(t.node_kind)
+        for k, n in enumerate(t.lot_nodes):
+            self._node_at[n], self._node_is_lot[n] = k * self.lot_width, True
+        for k, n in enumerate(self.site_nodes):
+            self._node_at[n] = self.o_sites - self.o_lots + k * self.site_width
+            self._node_shift[n] = 0 if t.node_kind[n] == "hq" else 1
+        self._blank_lot, self._blank_site = bytes(self.lot_width), bytes(self.site_width)
         self._rotation = [[(s - seat) % p for s in range(p)] for seat in range(p)]
-        self._map_memo: dict[tuple[Any, ...], bytes] = {}
+        self._maps: dict[tuple[int, int], MapBytes] = {}
         self._strength: list[int] = [int(value) for value in t.strength_track]
         self._scales = self.scale_of()
         self._scale_list: list[float] = [float(scale) for scale in self._scales]
@@ -201,7 +206,7 @@ class ObservationEncoder:
     def encode(self, game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The vector of ``seat``, read from the state (no ``view()``).
 
-        Every whole number (one-hots and counts) is set one by one in a zeroed
+        Every whole number (one-hots and counts) is set one by one in a
         ``bytearray`` (the cheapest item set there is, compiled or not), and one
         numpy call divides the bytes by the scales into the float32 vector (a
         float32 division of whole numbers rounds exactly as the reference's float64
@@ -229,12 +234,15 @@ class ObservationEncoder:
         big: list[tuple[int, int]] = []  # (index, count) of counts that are not a byte
         self._header(flags, state, seat, big)
         known = self._known(state, seat)
-        self._seats(flags, state, seat, known, big)
+        for s in range(self.players):
+            self._seat(flags, state, s, seat, known, big)
         self._cards(flags, state, known)
         self._map_into(flags, state, seat)
         if out is None:
-            out = np.empty(self.size, dtype=np.float32)
-        np.divide(np.frombuffer(flags, dtype=np.uint8), self._scales, out=out)
+            out = np.frombuffer(flags, dtype=np.uint8).astype(np.float32)
+            np.divide(out, self._scales, out=out)
+        else:
+            np.divide(np.frombuffer(flags, dtype=np.uint8), self._scales, out=out)
         for at, count in big:
             out[at] = count / self._scale_list[at]
         return out
@@ -298,40 +306,41 @@ class ObservationEncoder:
         _count(flags, at + 2, len(state.bag), big)
         _count(flags, at + 3, len(state.gate_deck), big)
 
-    def _seats(
+    def _seat(
         self,
         flags: bytearray,
         state: State,
+        s: int,
         seat: int,
         known: set[str],
         big: list[tuple[int, int]],
     ) -> None:
-        buildings, agendas = self.buildings, self.agendas
+        """The part of seat ``s`` in the vector of ``seat``."""
+        slot = self._seat_at[self._rotation[seat][s]]
+        at, worker_at, hq_at, portfolio_at, hand_at, agenda_at = slot
+        hand, held = state.hand[s], state.agendas[s]
+        at = _counts(flags, at, state.res[s], big)
+        _count(flags, at, state.cubes[s], big)
+        at = _counts(flags, at + 1, state.influence[s], big)
+        _count(flags, at, len(hand), big)
+        _count(flags, at + 1, len(held), big)
+        if state.worker[s] >= 0:
+            flags[worker_at + state.worker[s]] = 1
+        hq = self.hqs.get(state.hq[s], -1)
+        if hq >= 0:
+            flags[hq_at + hq] = 1
         portfolio = self.portfolio_cards
-        rotation = self._rotation[seat]
-        for s in range(self.players):
-            at, worker_at, hq_at, portfolio_at, hand_at, agenda_at = self._seat_at[rotation[s]]
-            hand, held = state.hand[s], state.agendas[s]
-            at = _counts(flags, at, state.res[s], big)
-            _count(flags, at, state.cubes[s], big)
-            at = _counts(flags, at + 1, state.influence[s], big)
-            _count(flags, at, len(hand), big)
-            _count(flags, at + 1, len(held), big)
-            if state.worker[s] >= 0:
-                flags[worker_at + state.worker[s]] = 1
-            hq = self.hqs.get(state.hq[s], -1)
-            if hq >= 0:
-                flags[hq_at + hq] = 1
-            for card in state.portfolio[s]:
-                flags[portfolio_at + portfolio[card]] = 1
-            mine = s == seat  # of the others' cards, only those this seat knows are there
-            if mine or known:
-                for card in hand:
-                    if mine or card in known:
-                        flags[hand_at + buildings[card]] = 1
-                for card in held:
-                    if mine or card in known:
-                        flags[agenda_at + agendas[card]] = 1
+        for card in state.portfolio[s]:
+            flags[portfolio_at + portfolio[card]] = 1
+        mine = s == seat  # of the others' cards, only those this seat knows are there
+        if mine or known:
+            buildings, agendas = self.buildings, self.agendas
+            for card in hand:
+                if mine or card in known:
+                    flags[hand_at + buildings[card]] = 1
+            for card in held:
+                if mine or card in known:
+                    flags[agenda_at + agendas[card]] = 1
 
     def _cards(self, flags: bytearray, state: State, known: set[str]) -> None:
         buildings = self.buildings
@@ -354,37 +363,60 @@ class ObservationEncoder:
             flags[self.o_used + self.used_cards[card]] = 1
 
     def _map_into(self, flags: bytearray, state: State, seat: int) -> None:
-        """The lots and sites, kept by map state and seat (the map changes on few decisions)."""
-        key = (seat, tuple(state.lots), tuple(state.piece), tuple(state.owner))
-        chunk = self._map_memo.get(key)
-        if chunk is None:
-            if len(self._map_memo) >= MAP_MEMO:
-                self._map_memo.clear()
-            chunk = self._map_memo[key] = self._map(state, self._rotation[seat])
-        flags[self.o_lots : self.o_map_end] = chunk
+        """The lots and sites: the map bytes this seat saw last in this state, patched.
 
-    def _map(self, state: State, rotation: list[int]) -> bytes:
-        """The map's part of the vector (owners relative to the observer)."""
+        The map changes on few decisions and then at one or two nodes, so the bytes
+        are kept per game state and observer with the lists they were written
+        from; only the nodes whose status, piece or owner differ are written again.
+        The lists are compared by value: a stale entry costs time, never a wrong byte.
+        """
+        key = (id(state), seat)
+        seen = self._maps.get(key)
+        if seen is None:
+            if len(self._maps) >= MAP_MEMO:
+                self._maps.clear()
+            seen = self._maps[key] = MapBytes(self.o_map_end - self.o_lots)
+        if not seen.holds(state):
+            self._patch(seen, state, self._rotation[seat])
+        flags[self.o_lots : self.o_map_end] = seen.chunk
+
+    def _patch(self, seen: MapBytes, state: State, rotation: list[int]) -> None:
+        """Write again the nodes of ``seen`` that differ from ``state`` (all when new)."""
         lots, piece, owner = state.lots, state.piece, state.owner
-        start = self.o_lots
-        chunk = bytearray(self.o_map_end - start)
-        tile_at = len(LOT_STATUSES)
-        owner_at = tile_at + len(self.t.tiles)
-        for node, base in self._lots:
-            at = base - start
-            chunk[at + lots[node]] = 1
-            if piece[node] >= 0:
-                chunk[at + tile_at + piece[node]] = 1
-            if owner[node] >= 0:
-                chunk[at + owner_at + rotation[owner[node]]] = 1
-        owner_at = self.site_width - self.players
-        for node, base, shift in self._sites:
-            at = base - start
-            if piece[node] >= 0:
-                chunk[at + shift + piece[node]] = 1
-            if owner[node] >= 0:
-                chunk[at + owner_at + rotation[owner[node]]] = 1
-        return bytes(chunk)
+        if len(seen.lots) != len(lots):  # new: every node
+            seen.lots, seen.piece, seen.owner = [-1] * len(lots), [-2] * len(lots), [-2] * len(lots)
+        old_lots, old_piece, old_owner = seen.lots, seen.piece, seen.owner
+        for node in range(len(lots)):
+            if (
+                lots[node] != old_lots[node]
+                or piece[node] != old_piece[node]
+                or owner[node] != old_owner[node]
+            ):
+                self._node(seen.chunk, node, lots[node], piece[node], owner[node], rotation)
+                old_lots[node], old_piece[node], old_owner[node] = (
+                    lots[node],
+                    piece[node],
+                    owner[node],
+                )
+
+    def _node(
+        self, chunk: bytearray, node: int, status: int, piece: int, owner: int, rotation: list[int]
+    ) -> None:
+        """The bytes of one lot or site (owners relative to the observer)."""
+        at = self._node_at[node]
+        if self._node_is_lot[node]:
+            chunk[at : at + self.lot_width] = self._blank_lot
+            chunk[at + status] = 1
+            if piece >= 0:
+                chunk[at + len(LOT_STATUSES) + piece] = 1
+            if owner >= 0:
+                chunk[at + self.lot_width - self.players + rotation[owner]] = 1
+        else:
+            chunk[at : at + self.site_width] = self._blank_site
+            if piece >= 0:
+                chunk[at + self._node_shift[node] + piece] = 1
+            if owner >= 0:
+                chunk[at + self.site_width - self.players + rotation[owner]] = 1
 
     # ------------------------------------------------------------ the reference
     def encode_view(self, view: dict[str, Any]) -> np.ndarray:
@@ -489,3 +521,22 @@ def _counts(flags: bytearray, at: int, counts: list[int], big: list[tuple[int, i
             _count(flags, at, count, big)
         at += 1
     return at
+
+
+class MapBytes:
+    """The map's part of one observer's vector and the map lists it was written from.
+
+    Attributes:
+        chunk: The bytes of the lots and sites.
+        lots, piece, owner: Copies of the state's lists they show (empty: nothing yet).
+    """
+
+    def __init__(self, size: int) -> None:
+        self.chunk = bytearray(size)
+        self.lots: list[int] = []
+        self.piece: list[int] = []
+        self.owner: list[int] = []
+
+    def holds(self, state: State) -> bool:
+        """Whether the bytes show the map of ``state``."""
+        return self.lots == state.lots and self.piece == state.piece and self.owner == state.owner

@@ -188,10 +188,10 @@ class BaldursGateEnv(AECEnv):  # type: ignore[misc]
 
     def _action(self, number: int) -> Action:
         """The action of ``number``: the engine's own when it is legal, else the codec's."""
-        for position, legal in enumerate(self._numbers):
-            if legal == number:
-                return self._legal[position]
-        return self.codec.decode(number)  # not legal: apply says so (or decode, out of range)
+        try:
+            return self._legal[self._numbers.index(number)]
+        except ValueError:
+            return self.codec.decode(number)  # not legal: apply says so (decode if out of range)
 
     def _finish(self) -> None:
         assert self.game is not None
