@@ -188,7 +188,7 @@ class ObservationEncoder:
             self._node_shift[n] = 0 if t.node_kind[n] == "hq" else 1
         self._blank_lot, self._blank_site = bytes(self.lot_width), bytes(self.site_width)
         self._rotation = [[(s - seat) % p for s in range(p)] for seat in range(p)]
-        self._maps: dict[tuple[int, int], MapBytes] = {}
+        self._maps: dict[tuple[int, int], _MapBytes] = {}
         self._strength: list[int] = [int(value) for value in t.strength_track]
         self._scales = self.scale_of()
         self._scale_list: list[float] = [float(scale) for scale in self._scales]
@@ -375,12 +375,12 @@ class ObservationEncoder:
         if seen is None:
             if len(self._maps) >= MAP_MEMO:
                 self._maps.clear()
-            seen = self._maps[key] = MapBytes(self.o_map_end - self.o_lots)
+            seen = self._maps[key] = _MapBytes(self.o_map_end - self.o_lots)
         if not seen.holds(state):
             self._patch(seen, state, self._rotation[seat])
         flags[self.o_lots : self.o_map_end] = seen.chunk
 
-    def _patch(self, seen: MapBytes, state: State, rotation: list[int]) -> None:
+    def _patch(self, seen: _MapBytes, state: State, rotation: list[int]) -> None:
         """Write again the nodes of ``seen`` that differ from ``state`` (all when new)."""
         lots, piece, owner = state.lots, state.piece, state.owner
         if len(seen.lots) != len(lots):  # new: every node
@@ -523,7 +523,7 @@ def _counts(flags: bytearray, at: int, counts: list[int], big: list[tuple[int, i
     return at
 
 
-class MapBytes:
+class _MapBytes:
     """The map's part of one observer's vector and the map lists it was written from.
 
     Attributes:
