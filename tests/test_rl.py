@@ -109,6 +109,34 @@ def test_mask_writes_into_the_given_vector() -> None:
     assert np.flatnonzero(out).tolist() == [1737]
 
 
+def test_mask_of_numbers_and_its_bad_inputs() -> None:
+    codec = ActionCodec(br.load_content())
+    mask = codec.mask_of([3, 1737])
+    assert mask.dtype == np.int8 and mask.shape == (len(codec),)
+    assert np.flatnonzero(mask).tolist() == [3, 1737]
+    assert np.flatnonzero(codec.mask_of([])).tolist() == []
+    for number in (-1, len(codec)):
+        with pytest.raises(RulesError, match=f"action number {number} is not between 0 and 1970"):
+            codec.mask_of([1, number])
+    read_only = np.zeros(len(codec), dtype=np.int8)
+    read_only.flags.writeable = False
+    for out, problem in [
+        (np.zeros(len(codec) - 1, dtype=np.int8), r"has shape \(1970,\), not \(1971,\)"),
+        (read_only, "is read-only"),
+        ([0] * len(codec), "is a list, not a numpy array"),
+    ]:
+        with pytest.raises(RulesError, match=f"mask: out {problem}; pass np.zeros"):
+            codec.mask([br.Action("income")], out)  # type: ignore[arg-type]
+
+
+def test_numbers_of_a_generator_with_an_unknown_action_say_which() -> None:
+    codec = ActionCodec(br.load_content())
+    actions = (a for a in [br.Action("income"), br.Action("fly", (1,))])
+    with pytest.raises(RulesError, match="'fly 1' has no number"):
+        codec.numbers(actions)
+    assert codec.numbers(a for a in [br.Action("income"), br.Action("skip")]) == [1737, 1740]
+
+
 # ---------------------------------------------------------------- observations
 def _states(players: int, advanced: bool, seed: int) -> list[br.Game]:
     """Copies of every position of a random game."""
@@ -295,6 +323,33 @@ def test_render_is_text() -> None:
     e.reset(seed=1)
     text = e.render()
     assert isinstance(text, str) and "seat 0" in text and "seat 1" in text
+
+
+def test_observing_an_agent_that_is_not_there_is_refused() -> None:
+    e = raw_env(players=2)
+    e.reset(seed=0)
+    with pytest.raises(RulesError, match="no agent 'player_2' in this environment; did you mean"):
+        e.observe("player_2")
+    with pytest.raises(RulesError, match=r"no agent 'dealer'.*expected one of 'player_0'"):
+        e.observe("dealer")
+
+
+def test_an_illegal_or_unknown_number_leaves_the_game_and_the_mask_as_they_were() -> None:
+    e = raw_env(players=2)
+    e.reset(seed=3)
+    assert e.game is not None
+    agent, before = e.agent_selection, e.game.record()
+    mask = e.infos[agent]["action_mask"].copy()
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(br.IllegalActionError, match="is not legal now"):
+        e.step(illegal)
+    with pytest.raises(RulesError, match="action number 1971 is not between 0 and 1970"):
+        e.step(len(e.codec))
+    assert e.game.record() == before and e.agent_selection == agent
+    assert np.array_equal(e.infos[agent]["action_mask"], mask)
+    legal = [int(n) for n in np.flatnonzero(mask)]
+    e.step(legal[-1])
+    assert e.game.actions == [str(e.codec.decode(legal[-1]))]
 
 
 def test_acting_after_the_end_or_before_reset_is_refused() -> None:

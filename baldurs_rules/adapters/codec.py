@@ -102,10 +102,13 @@ class ActionCodec:
     def numbers(self, legal: Iterable[Action]) -> list[int]:
         """The numbers of some actions (in their order)."""
         index = self.index
-        try:
-            return [index[action] for action in legal]
-        except KeyError:
-            return [self.encode(action) for action in legal]  # raises the clear error
+        found: list[int] = []
+        for action in legal:
+            number = index.get(action, -1)
+            if number < 0:
+                number = self.encode(action)  # it has none: raises the clear error
+            found.append(number)
+        return found
 
     def mask(self, legal: Iterable[Action], out: np.ndarray | None = None) -> np.ndarray:
         """An int8 vector with 1 at the numbers of the legal actions.
@@ -114,13 +117,55 @@ class ActionCodec:
             legal: The legal actions.
             out: A vector of ``len(codec)`` to write into (cleared first); a new
                 one when None.
+
+        Raises:
+            RulesError: An action has no number, or ``out`` is not a writeable
+                vector of ``len(codec)``.
         """
+        return self.mask_of(self.numbers(legal), out)
+
+    def mask_of(self, numbers: list[int], out: np.ndarray | None = None) -> np.ndarray:
+        """An int8 vector with 1 at some action numbers.
+
+        Takes what [`numbers`][baldurs_rules.adapters.codec.ActionCodec.numbers] gives.
+
+        A new vector is a numpy view of a fresh ``bytearray`` set item by item
+        (cheaper than numpy's fancy indexing for the few legal actions of a decision).
+
+        Args:
+            numbers: Action numbers, each in ``0 .. len(codec) - 1``.
+            out: A vector of ``len(codec)`` to write into (cleared first); a new
+                one when None.
+
+        Raises:
+            RulesError: A number is out of range, or ``out`` is not a writeable
+                vector of ``len(codec)``.
+
+        Examples:
+            >>> import baldurs_rules as br
+            >>> codec = ActionCodec(br.load_content())
+            >>> codec.mask_of([3, 1737]).nonzero()[0].tolist()
+            [3, 1737]
+        """
+        size = len(self.actions)
+        flags = bytearray(size)
+        for number in numbers:
+            if not 0 <= number < size:
+                raise RulesError(f"action number {number!r} is not between 0 and {size - 1}")
+            flags[number] = 1
+        vector = np.frombuffer(flags, dtype=np.int8)
         if out is None:
-            out = np.zeros(len(self.actions), dtype=np.int8)
+            return vector
+        if not isinstance(out, np.ndarray):
+            problem = f"is a {type(out).__name__}, not a numpy array"
+        elif out.shape != (size,):
+            problem = f"has shape {out.shape}, not ({size},)"
+        elif not out.flags.writeable:
+            problem = "is read-only"
         else:
-            out.fill(0)
-        out[self.numbers(legal)] = 1
-        return out
+            np.copyto(out, vector, casting="unsafe")
+            return out
+        raise RulesError(f"mask: out {problem}; pass np.zeros({size}, dtype=np.int8) or None")
 
 
 def _clash(actions: list[Action]) -> str:

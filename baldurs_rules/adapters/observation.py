@@ -29,14 +29,15 @@ Examples:
 
 from __future__ import annotations
 
-from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from baldurs_rules.content.model import Content
+from baldurs_rules.errors import RulesError
 from baldurs_rules.rules import Rules
+from baldurs_rules.rules.state import State
 
 if TYPE_CHECKING:
     from baldurs_rules.game import Game
@@ -55,8 +56,17 @@ HIGH = 1000.0
 MAX_TURN = 999
 """Turns past this are encoded as this many."""
 
-MAP_MEMO = 4096
-"""Encoded maps kept per encoder (by map state: the map changes on few decisions)."""
+MAP_MEMO = 256
+"""Map bytes kept per encoder (by game state and observer; see ``_map_into``)."""
+
+TURN_SCALE = 100.0
+"""What the turn is divided by."""
+
+COUNT_SCALE = 10.0
+"""What resources, cubes, influence, tiles left and pile sizes are divided by."""
+
+CARDS_SCALE = 5.0
+"""What the number of cards in a hand (buildings, agendas) is divided by."""
 
 
 @dataclass(frozen=True)
@@ -114,17 +124,17 @@ class ObservationEncoder:
     def _layout(self) -> None:
         t, p = self.t, self.players
         self.o_phase = self._add("phase", len(PHASES))
-        self.o_turn = self._add("turn", 1, 100.0)
+        self.o_turn = self._add("turn", 1, TURN_SCALE)
         self.o_advanced = self._add("advanced", 1)
         self.o_kind = self._add("decision kind", len(self.decision_kinds))
         self.o_decider = self._add("decision seat", p)
         self.o_active = self._add("active seat", p)
         self.seat_parts = [
-            ("resources", len(t.resource_ids), 10.0),
-            ("cubes", 1, 10.0),
-            ("influence", len(t.factions), 10.0),
-            ("hand size", 1, 5.0),
-            ("agenda count", 1, 5.0),
+            ("resources", len(t.resource_ids), COUNT_SCALE),
+            ("cubes", 1, COUNT_SCALE),
+            ("influence", len(t.factions), COUNT_SCALE),
+            ("hand size", 1, CARDS_SCALE),
+            ("agenda count", 1, CARDS_SCALE),
             ("worker", len(t.locations), 1.0),
             ("hq", len(self.hqs), 1.0),
             ("portfolio", len(self.portfolio_cards), 1.0),
@@ -160,22 +170,28 @@ class ObservationEncoder:
         self.o_gate_top = self._add("gate deck top", len(self.gates))
         self.o_hq_offer = self._add("hq offer", len(self.hqs))
         self.o_used = self._add("used", len(self.used_cards))
-        self.o_piles = self._add("piles", len(t.tiles), 10.0)
-        self.o_sizes = self._add("sizes", 4, 10.0)
+        self.o_piles = self._add("piles", len(t.tiles), COUNT_SCALE)
+        self.o_sizes = self._add("sizes", 4, COUNT_SCALE)
 
     def _map_tables(self) -> None:
         """Offsets the fast path reads: per lot and site its node and first index."""
         t, p = self.t, self.players
-        self._lots = [(n, self.o_lots + k * self.lot_width) for k, n in enumerate(t.lot_nodes)]
-        # an HQ is piece 0 in column 0; a fortification index f goes to column 1 + f
-        self._sites = [
-            (n, self.o_sites + k * self.site_width, 0 if t.node_kind[n] == "hq" else 1)
-            for k, n in enumerate(self.site_nodes)
-        ]
+        # per map node: its first index in the map's bytes, lot or site, and for a
+        # site the column of piece 0 (an HQ is piece 0 in column 0, fortification f in 1 + f)
+        self._node_at = [0] * len(t.node_kind)
+        self._node_is_lot = [False] * len(t.node_kind)
+        self._node_shift = [0] * len(t.node_kind)
+        for k, n in enumerate(t.lot_nodes):
+            self._node_at[n], self._node_is_lot[n] = k * self.lot_width, True
+        for k, n in enumerate(self.site_nodes):
+            self._node_at[n] = self.o_sites - self.o_lots + k * self.site_width
+            self._node_shift[n] = 0 if t.node_kind[n] == "hq" else 1
+        self._blank_lot, self._blank_site = bytes(self.lot_width), bytes(self.site_width)
         self._rotation = [[(s - seat) % p for s in range(p)] for seat in range(p)]
-        self._zeros = bytes(4 * self.size)
-        self._map_memo: dict[tuple[Any, ...], tuple[array[float], list[tuple[int, int]]]] = {}
+        self._maps: dict[tuple[int, int], _MapBytes] = {}
+        self._strength: list[int] = [int(value) for value in t.strength_track]
         self._scales = self.scale_of()
+        self._scale_list: list[float] = [float(scale) for scale in self._scales]
         parts = ("resources", "worker", "hq", "portfolio", "known hand", "known agendas")
         self._seat_at = [tuple(start[name] for name in parts) for start in self.seat_start]
 
@@ -190,125 +206,217 @@ class ObservationEncoder:
     def encode(self, game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The vector of ``seat``, read from the state (no ``view()``).
 
-        Whole numbers are set one by one in a plain ``array('f')`` (cheaper than
-        numpy calls on vectors this small), then divided by their scales in one
-        numpy call (a float32 division of whole numbers rounds exactly as the
-        reference's float64 division rounded to float32).
+        Every whole number (one-hots and counts) is set one by one in a
+        ``bytearray`` (the cheapest item set there is, compiled or not), and one
+        numpy call divides the bytes by the scales into the float32 vector (a
+        float32 division of whole numbers rounds exactly as the reference's float64
+        division rounded to float32). A count outside ``0 .. 255`` is set apart
+        and written after, from the same float64 division as the reference.
 
         Args:
             game: The game.
-            seat: The observing seat.
-            out: A float32 vector of ``size`` to write into; a new one when None.
+            seat: The observing seat (``0 .. players - 1``).
+            out: A writeable float32 vector of ``size`` to write into; a new one when None.
 
         Returns:
             ``out`` (or the new vector).
+
+        Raises:
+            RulesError: ``seat`` is not a seat of this encoder, the game has another
+                number of players, or ``out`` is not a writeable float32 vector of ``size``.
         """
-        buf = array("f", self._zeros)
         state = game.state
-        rotation = self._rotation[seat]
-        known_by = state.known_by
-        bit = 1 << seat
-        known = {card for card, mask in known_by.items() if mask & bit} if known_by else set()
-        self._header(buf, state, rotation)
-        self._seats(buf, state, seat, rotation, known)
-        self._cards(buf, state, known)
-        key = (tuple(state.lots), tuple(state.piece), tuple(state.owner))
-        memo = self._map_memo.get(key)
-        if memo is None:  # the map changes on few decisions: keep what it gave
-            if len(self._map_memo) >= MAP_MEMO:
-                self._map_memo.clear()
-            memo = self._map_memo[key] = self._map(state)
-        chunk, owned = memo
-        buf[self.o_lots : self.o_map_end] = chunk
-        for at, owner in owned:  # owners are relative to the observer
-            buf[at + rotation[owner]] = 1.0
+        if state.players != self.players or not 0 <= seat < self.players:
+            raise RulesError(self._seat_problem(state.players, seat))
+        if out is not None:
+            self._check_out(out)
+        flags = bytearray(self.size)
+        big: list[tuple[int, int]] = []  # (index, count) of counts that are not a byte
+        self._header(flags, state, seat, big)
+        known = self._known(state, seat)
+        for s in range(self.players):
+            self._seat(flags, state, s, seat, known, big)
+        self._cards(flags, state, known)
+        self._map_into(flags, state, seat)
         if out is None:
-            out = np.empty(self.size, dtype=np.float32)
-        np.divide(np.frombuffer(buf, dtype=np.float32), self._scales, out=out)
+            out = np.frombuffer(flags, dtype=np.uint8).astype(np.float32)
+            np.divide(out, self._scales, out=out)
+        else:
+            np.divide(np.frombuffer(flags, dtype=np.uint8), self._scales, out=out)
+        for at, count in big:
+            out[at] = count / self._scale_list[at]
         return out
 
-    def _header(self, buf: array[float], state: Any, rotation: list[int]) -> None:
-        t = self.t
-        buf[self.o_phase + self._phase[state.phase]] = 1.0
-        buf[self.o_turn] = min(state.turn, MAX_TURN)
+    def _seat_problem(self, players: int, seat: object) -> str:
+        if players != self.players:
+            return (
+                f"this ObservationEncoder is for {self.players} players, the game has"
+                f" {players}: make one with players={players}"
+            )
+        last = self.players - 1
+        return f"seat {seat!r} is not a seat of this {self.players}-player game (0 .. {last})"
+
+    def _check_out(self, out: object) -> None:
+        """Refuse an ``out`` the vector cannot be written into, saying why."""
+        if not isinstance(out, np.ndarray):
+            problem = f"is a {type(out).__name__}, not a numpy array"
+        elif out.dtype != np.float32:
+            problem = f"has dtype {out.dtype}, not float32"
+        elif out.shape != (self.size,):
+            problem = f"has shape {out.shape}, not ({self.size},)"
+        elif not out.flags.writeable:
+            problem = "is read-only"
+        else:
+            return
+        raise RulesError(
+            f"encode: out {problem}; pass np.empty({self.size}, dtype=np.float32) or None"
+        )
+
+    def _known(self, state: State, seat: int) -> set[str]:
+        """The cards in hands and decks whose place ``seat`` knows (besides its own hand)."""
+        known: set[str] = set()
+        if state.known_by:
+            bit = 1 << seat
+            for card, mask in state.known_by.items():
+                if mask & bit:
+                    known.add(card)
+        return known
+
+    def _header(
+        self, flags: bytearray, state: State, seat: int, big: list[tuple[int, int]]
+    ) -> None:
+        rotation = self._rotation[seat]
+        flags[self.o_phase + self._phase[state.phase]] = 1
+        _count(flags, self.o_turn, min(state.turn, MAX_TURN), big)
         if state.advanced:
-            buf[self.o_advanced] = 1.0
+            flags[self.o_advanced] = 1
         decision = state.decision
         if decision is not None:
-            buf[self.o_kind + self._kind[decision[0]]] = 1.0
-            buf[self.o_decider + rotation[decision[1]]] = 1.0
-        buf[self.o_active + rotation[state.active]] = 1.0
-        districts = len(t.districts)
-        buf[self.o_tracks : self.o_tracks + districts] = array("f", state.track)
-        buf[self.o_damage : self.o_damage + districts] = array("f", state.damage)
-        buf[self.o_strength] = t.strength_track[state.strength]
-        buf[self.o_strength_index + state.strength] = 1.0
-        buf[self.o_piles : self.o_piles + len(t.tiles)] = array("f", state.piles)
-        sizes = (len(state.deck), len(state.agenda_deck), len(state.bag), len(state.gate_deck))
-        buf[self.o_sizes : self.o_sizes + 4] = array("f", sizes)
+            flags[self.o_kind + self._kind[decision[0]]] = 1
+            flags[self.o_decider + rotation[decision[1]]] = 1
+        flags[self.o_active + rotation[state.active]] = 1
+        _counts(flags, self.o_tracks, state.track, big)
+        _counts(flags, self.o_damage, state.damage, big)
+        _count(flags, self.o_strength, self._strength[state.strength], big)
+        flags[self.o_strength_index + state.strength] = 1
+        _counts(flags, self.o_piles, state.piles, big)
+        at = self.o_sizes
+        _count(flags, at, len(state.deck), big)
+        _count(flags, at + 1, len(state.agenda_deck), big)
+        _count(flags, at + 2, len(state.bag), big)
+        _count(flags, at + 3, len(state.gate_deck), big)
 
-    def _seats(
-        self, buf: array[float], state: Any, seat: int, rotation: list[int], known: set[str]
+    def _seat(
+        self,
+        flags: bytearray,
+        state: State,
+        s: int,
+        seat: int,
+        known: set[str],
+        big: list[tuple[int, int]],
     ) -> None:
-        buildings, agendas = self.buildings, self.agendas
-        hqs, portfolio = self.hqs, self.portfolio_cards
-        for s in range(self.players):
-            at, worker_at, hq_at, portfolio_at, hand_at, agenda_at = self._seat_at[rotation[s]]
-            hand, held = state.hand[s], state.agendas[s]
-            scalars = [*state.res[s], state.cubes[s], *state.influence[s], len(hand), len(held)]
-            buf[at : at + len(scalars)] = array("f", scalars)
-            if state.worker[s] >= 0:
-                buf[worker_at + state.worker[s]] = 1.0
-            hq = hqs.get(state.hq[s])
-            if hq is not None:
-                buf[hq_at + hq] = 1.0
-            for card in state.portfolio[s]:
-                buf[portfolio_at + portfolio[card]] = 1.0
-            if s != seat:  # only the cards this seat knows are there
-                hand, held = known.intersection(hand), known.intersection(held)
+        """The part of seat ``s`` in the vector of ``seat``."""
+        slot = self._seat_at[self._rotation[seat][s]]
+        at, worker_at, hq_at, portfolio_at, hand_at, agenda_at = slot
+        hand, held = state.hand[s], state.agendas[s]
+        at = _counts(flags, at, state.res[s], big)
+        _count(flags, at, state.cubes[s], big)
+        at = _counts(flags, at + 1, state.influence[s], big)
+        _count(flags, at, len(hand), big)
+        _count(flags, at + 1, len(held), big)
+        if state.worker[s] >= 0:
+            flags[worker_at + state.worker[s]] = 1
+        hq = self.hqs.get(state.hq[s], -1)
+        if hq >= 0:
+            flags[hq_at + hq] = 1
+        portfolio = self.portfolio_cards
+        for card in state.portfolio[s]:
+            flags[portfolio_at + portfolio[card]] = 1
+        mine = s == seat  # of the others' cards, only those this seat knows are there
+        if mine or known:
+            buildings, agendas = self.buildings, self.agendas
             for card in hand:
-                buf[hand_at + buildings[card]] = 1.0
+                if mine or card in known:
+                    flags[hand_at + buildings[card]] = 1
             for card in held:
-                buf[agenda_at + agendas[card]] = 1.0
+                if mine or card in known:
+                    flags[agenda_at + agendas[card]] = 1
 
-    def _cards(self, buf: array[float], state: Any, known: set[str]) -> None:
+    def _cards(self, flags: bytearray, state: State, known: set[str]) -> None:
         buildings = self.buildings
-        for offset, cards in ((self.o_offer, state.offer), (self.o_discard, state.discard)):
-            for card in cards:
-                buf[offset + buildings[card]] = 1.0
+        for card in state.offer:
+            flags[self.o_offer + buildings[card]] = 1
+        for card in state.discard:
+            flags[self.o_discard + buildings[card]] = 1
         if known:
-            for card in known.intersection(state.deck):
-                buf[self.o_known_deck + buildings[card]] = 1.0
-            for card in known.intersection(state.agenda_deck):
-                buf[self.o_known_agenda_deck + self.agendas[card]] = 1.0
+            for card in state.deck:
+                if card in known:
+                    flags[self.o_known_deck + buildings[card]] = 1
+            for card in state.agenda_deck:
+                if card in known:
+                    flags[self.o_known_agenda_deck + self.agendas[card]] = 1
         if state.gate_deck:
-            buf[self.o_gate_top + self.gates[state.gate_deck[-1]]] = 1.0
+            flags[self.o_gate_top + self.gates[state.gate_deck[-1]]] = 1
         for hq in state.hq_offer:
-            buf[self.o_hq_offer + self.hqs[hq]] = 1.0
+            flags[self.o_hq_offer + self.hqs[hq]] = 1
         for card in state.used:
-            buf[self.o_used + self.used_cards[card]] = 1.0
+            flags[self.o_used + self.used_cards[card]] = 1
 
-    def _map(self, state: Any) -> tuple[array[float], list[tuple[int, int]]]:
-        """The map's part without its owners, and (first owner index, owner) of each piece."""
+    def _map_into(self, flags: bytearray, state: State, seat: int) -> None:
+        """The lots and sites: the map bytes this seat saw last in this state, patched.
+
+        The map changes on few decisions and then at one or two nodes, so the bytes
+        are kept per game state and observer with the lists they were written
+        from; only the nodes whose status, piece or owner differ are written again.
+        The lists are compared by value: a stale entry costs time, never a wrong byte.
+        """
+        key = (id(state), seat)
+        seen = self._maps.get(key)
+        if seen is None:
+            if len(self._maps) >= MAP_MEMO:
+                self._maps.clear()
+            seen = self._maps[key] = _MapBytes(self.o_map_end - self.o_lots)
+        if not seen.holds(state):
+            self._patch(seen, state, self._rotation[seat])
+        flags[self.o_lots : self.o_map_end] = seen.chunk
+
+    def _patch(self, seen: _MapBytes, state: State, rotation: list[int]) -> None:
+        """Write again the nodes of ``seen`` that differ from ``state`` (all when new)."""
         lots, piece, owner = state.lots, state.piece, state.owner
-        start = self.o_lots
-        chunk = array("f", bytes(4 * (self.o_map_end - start)))
-        owned: list[tuple[int, int]] = []
-        tile_at = len(LOT_STATUSES)
-        owner_at = tile_at + len(self.t.tiles)
-        for node, base in self._lots:
-            chunk[base - start + lots[node]] = 1.0
-            if piece[node] >= 0:
-                chunk[base - start + tile_at + piece[node]] = 1.0
-            if owner[node] >= 0:
-                owned.append((base + owner_at, owner[node]))
-        owner_at = self.site_width - self.players
-        for node, base, shift in self._sites:
-            if piece[node] >= 0:
-                chunk[base - start + shift + piece[node]] = 1.0
-            if owner[node] >= 0:
-                owned.append((base + owner_at, owner[node]))
-        return chunk, owned
+        if len(seen.lots) != len(lots):  # new: every node
+            seen.lots, seen.piece, seen.owner = [-1] * len(lots), [-2] * len(lots), [-2] * len(lots)
+        old_lots, old_piece, old_owner = seen.lots, seen.piece, seen.owner
+        for node in range(len(lots)):
+            if (
+                lots[node] != old_lots[node]
+                or piece[node] != old_piece[node]
+                or owner[node] != old_owner[node]
+            ):
+                self._node(seen.chunk, node, lots[node], piece[node], owner[node], rotation)
+                old_lots[node], old_piece[node], old_owner[node] = (
+                    lots[node],
+                    piece[node],
+                    owner[node],
+                )
+
+    def _node(
+        self, chunk: bytearray, node: int, status: int, piece: int, owner: int, rotation: list[int]
+    ) -> None:
+        """The bytes of one lot or site (owners relative to the observer)."""
+        at = self._node_at[node]
+        if self._node_is_lot[node]:
+            chunk[at : at + self.lot_width] = self._blank_lot
+            chunk[at + status] = 1
+            if piece >= 0:
+                chunk[at + len(LOT_STATUSES) + piece] = 1
+            if owner >= 0:
+                chunk[at + self.lot_width - self.players + rotation[owner]] = 1
+        else:
+            chunk[at : at + self.site_width] = self._blank_site
+            if piece >= 0:
+                chunk[at + self._node_shift[node] + piece] = 1
+            if owner >= 0:
+                chunk[at + self.site_width - self.players + rotation[owner]] = 1
 
     # ------------------------------------------------------------ the reference
     def encode_view(self, view: dict[str, Any]) -> np.ndarray:
@@ -396,3 +504,39 @@ class ObservationEncoder:
                 out[part + index[card]] = 1
         if view["gate_deck_top"] is not None:
             out[self.o_gate_top + self.gates[view["gate_deck_top"]]] = 1
+
+
+def _count(flags: bytearray, at: int, count: int, big: list[tuple[int, int]]) -> None:
+    """Set a whole number at ``flags[at]``, or set it apart when it is not a byte."""
+    if 0 <= count < 256:
+        flags[at] = count
+    else:
+        big.append((at, count))
+
+
+def _counts(flags: bytearray, at: int, counts: list[int], big: list[tuple[int, int]]) -> int:
+    """Set whole numbers from ``flags[at]`` on (zeros are there already); the next index."""
+    for count in counts:
+        if count:
+            _count(flags, at, count, big)
+        at += 1
+    return at
+
+
+class _MapBytes:
+    """The map's part of one observer's vector and the map lists it was written from.
+
+    Attributes:
+        chunk: The bytes of the lots and sites.
+        lots, piece, owner: Copies of the state's lists they show (empty: nothing yet).
+    """
+
+    def __init__(self, size: int) -> None:
+        self.chunk = bytearray(size)
+        self.lots: list[int] = []
+        self.piece: list[int] = []
+        self.owner: list[int] = []
+
+    def holds(self, state: State) -> bool:
+        """Whether the bytes show the map of ``state``."""
+        return self.lots == state.lots and self.piece == state.piece and self.owner == state.owner

@@ -34,13 +34,15 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from baldurs_rules.actions import Action
 from baldurs_rules.adapters.codec import ActionCodec
 from baldurs_rules.adapters.common import check_setup, final_rewards
 from baldurs_rules.adapters.observation import HIGH, ObservationEncoder
 from baldurs_rules.content.loader import load_content
 from baldurs_rules.content.model import Content
-from baldurs_rules.errors import RulesError
+from baldurs_rules.errors import RulesError, did_you_mean
 from baldurs_rules.game import Game, new_game
+from baldurs_rules.rules import Rules
 
 __all__ = ["BaldursGateEnv", "env", "raw_env"]
 
@@ -94,6 +96,11 @@ class BaldursGateEnv(AECEnv):  # type: ignore[misc]
         self._seed = seed
         self._no_actions = np.zeros(len(self.codec), dtype=np.int8)
         self._no_actions.flags.writeable = False
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._machine = Rules.of(self.content).machine
+        # the legal actions of the pending decision and their numbers (set by _select)
+        self._legal: list[Action] = []
+        self._numbers: list[int] = []
         self.game: Game | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -118,17 +125,44 @@ class BaldursGateEnv(AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        """Point at the seat to decide and give it its action mask."""
+        """Point at the seat to decide and give it its action mask.
+
+        The legal actions are the engine's cached list (not a copy); their numbers
+        are kept so that ``step`` hands the engine the very action it offered.
+        """
         assert self.game is not None
         agent = self.possible_agents[self.game.current_player]
         self.agent_selection = agent
-        self.infos[agent]["action_mask"] = self.codec.mask(self.game.legal_actions())
+        self._legal = self._machine.legal_view(self.game.state)
+        self._numbers = self.codec.numbers(self._legal)
+        self.infos[agent]["action_mask"] = self.codec.mask_of(self._numbers)
 
     def observe(self, agent: str) -> np.ndarray:
-        """The observation vector of ``agent`` (a new array each call)."""
+        """The observation vector of ``agent`` (a new array each call).
+
+        Raises:
+            RulesError: Before ``reset()``, or ``agent`` is not one of ``possible_agents``.
+        """
         if self.game is None:
             raise RulesError("call reset() before observe()")
-        return self.encoder.encode(self.game, self.possible_agents.index(agent))
+        seat = self._seat_of.get(agent, -1)
+        if seat < 0:
+            raise RulesError(
+                f"no agent {agent!r} in this environment"
+                f"{did_you_mean(str(agent), self.possible_agents)}"
+            )
+        return self.encoder.encode(self.game, seat)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Observation, cumulative reward, terminated, truncated and info of the agent to act."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def action_mask(self, agent: str) -> np.ndarray:
         """1 at the numbers of ``agent``'s legal actions (all 0 unless it is to act)."""
@@ -144,13 +178,20 @@ class BaldursGateEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise RulesError(f"{agent} must act: the game is not over")
         self._cumulative_rewards[agent] = 0.0
+        self.game.apply(self._action(int(action)))
         self.infos[agent]["action_mask"] = self._no_actions
-        self.game.apply(self.codec.decode(int(action)))
         if self.game.is_over:
             self._finish()
+            self._accumulate_rewards()  # rewards are all 0 before the end: nothing to add
         else:
             self._select()
-        self._accumulate_rewards()
+
+    def _action(self, number: int) -> Action:
+        """The action of ``number``: the engine's own when it is legal, else the codec's."""
+        try:
+            return self._legal[self._numbers.index(number)]
+        except ValueError:
+            return self.codec.decode(number)  # not legal: apply says so (decode if out of range)
 
     def _finish(self) -> None:
         assert self.game is not None
