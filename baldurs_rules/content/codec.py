@@ -28,7 +28,6 @@ Examples:
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import math
@@ -165,7 +164,7 @@ class _Encoder:
         kinds = AST_FIELDS.get(type(node))
         if kinds is None:
             raise CodecError(f"not an AST node: {type(node).__name__}")
-        fields = [f.name for f in dataclasses.fields(node) if f.name != "span"]
+        fields = A.child_fields(type(node)) or ()
         out: list[Any] = [type(node).__name__]
         if self.files is not None:
             out += [node.span.start, node.span.end]

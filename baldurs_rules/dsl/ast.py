@@ -50,6 +50,7 @@ __all__ = [
     "Span",
     "TakeGate",
     "When",
+    "child_fields",
     "walk",
 ]
 
@@ -366,7 +367,7 @@ def walk(node: Any) -> list[Any]:
     """
     if isinstance(node, tuple):
         return [found for item in node for found in walk(item)]
-    names = _children_of(type(node))
+    names = child_fields(type(node))
     if names is None:
         return []
     found = [node]
@@ -378,8 +379,13 @@ def walk(node: Any) -> list[Any]:
 _CHILDREN: dict[type, tuple[str, ...] | None] = {}
 
 
-def _children_of(cls: type) -> tuple[str, ...] | None:
-    """The fields of a node class but its span (None for a leaf value), looked up once."""
+def child_fields(cls: type) -> tuple[str, ...] | None:
+    """The fields of a node class but its span (None for a leaf value), looked up once.
+
+    Examples:
+        >>> child_fields(Gain), child_fields(str)
+        (('items',), None)
+    """
     if cls not in _CHILDREN:
         _CHILDREN[cls] = (
             tuple(f.name for f in dataclasses.fields(cls) if f.name != "span")
