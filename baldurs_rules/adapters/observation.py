@@ -238,11 +238,11 @@ class ObservationEncoder:
             self._seat(flags, state, s, seat, known, big)
         self._cards(flags, state, known)
         self._map_into(flags, state, seat)
-        if out is None:
-            out = np.frombuffer(flags, dtype=np.uint8).astype(np.float32)
-            np.divide(out, self._scales, out=out)
+        values = np.frombuffer(flags, dtype=np.uint8)
+        if out is None:  # uint8 over float32 is float32: one call makes the new vector
+            out = np.divide(values, self._scales)
         else:
-            np.divide(np.frombuffer(flags, dtype=np.uint8), self._scales, out=out)
+            np.divide(values, self._scales, out=out)
         for at, count in big:
             out[at] = count / self._scale_list[at]
         return out
