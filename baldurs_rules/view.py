@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 from baldurs_rules.actions import Action
 from baldurs_rules.dsl.render import to_text
 from baldurs_rules.rules import Rules
+from baldurs_rules.rules.knowledge import cards_known_to
 from baldurs_rules.rules.state import LOT_FINAL, LOT_HIDDEN, State
 from baldurs_rules.text import card_text, script_text
 
@@ -53,7 +54,7 @@ def view(game: Game, seat: object) -> dict[str, Any]:
         raise RulesError(f"seat must be 0 to {state.players - 1}, not {seat!r}")
     v = _ViewTables.of(game)
     decision = state.decision
-    known = _known_to(state, seat)
+    known = cards_known_to(state, seat)
     data: dict[str, Any] = {
         "seat": seat,
         "players": state.players,
@@ -103,12 +104,6 @@ def _keyed(keys: list[str], values: list[int]) -> dict[str, Any]:
     for i, key in enumerate(keys):
         out[key] = values[i]
     return out
-
-
-def _known_to(state: State, seat: int) -> set[str]:
-    """The cards whose place ``seat`` knows besides its own (``known_by`` bit ``seat``)."""
-    bit = 1 << seat
-    return {card for card, mask in state.known_by.items() if mask & bit}
 
 
 def _known_in(deck: list[str], known: set[str]) -> list[list[Any]]:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from baldurs_rules.actions import Action
+from baldurs_rules.adapters.common import check_out
 from baldurs_rules.content.model import Content
 from baldurs_rules.dsl import ast as A
 from baldurs_rules.errors import RulesError
@@ -156,16 +157,9 @@ class ActionCodec:
         vector = np.frombuffer(flags, dtype=np.int8)
         if out is None:
             return vector
-        if not isinstance(out, np.ndarray):
-            problem = f"is a {type(out).__name__}, not a numpy array"
-        elif out.shape != (size,):
-            problem = f"has shape {out.shape}, not ({size},)"
-        elif not out.flags.writeable:
-            problem = "is read-only"
-        else:
-            np.copyto(out, vector, casting="unsafe")
-            return out
-        raise RulesError(f"mask: out {problem}; pass np.zeros({size}, dtype=np.int8) or None")
+        check_out(out, size, None, "mask", f"np.zeros({size}, dtype=np.int8)")
+        np.copyto(out, vector, casting="unsafe")
+        return out
 
 
 def _clash(actions: list[Action]) -> str:

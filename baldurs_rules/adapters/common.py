@@ -1,4 +1,4 @@
-"""What every adapter shares: checking a content and options up front, and the final rewards.
+"""What every adapter shares: checks of a content and options, and of an ``out`` vector; rewards.
 
 An adapter (the PettingZoo environment, the vector of games, the OpenSpiel game)
 calls [`check_setup`][baldurs_rules.adapters.common.check_setup] when it is
@@ -8,11 +8,13 @@ created, so a content or an option it cannot play is refused there with a clear
 
 from __future__ import annotations
 
+from typing import Any
+
 from baldurs_rules.content.model import Content
 from baldurs_rules.errors import RulesError, did_you_mean
 from baldurs_rules.game import Result, new_game
 
-__all__ = ["REWARDS", "check_setup", "final_rewards", "reward_range"]
+__all__ = ["REWARDS", "check_out", "check_setup", "final_rewards", "reward_range"]
 
 REWARDS = ("win", "prestige")
 """The reward modes: ``win`` (+1 shared by the winners, -1 shared by the others) and
@@ -97,3 +99,38 @@ def reward_range(reward: str, players: int) -> tuple[float, float]:
     from baldurs_rules.dsl.bounds import MAX_RESOURCE
 
     return (-float(MAX_RESOURCE), float(MAX_RESOURCE)) if players > 1 else (0.0, MAX_RESOURCE)
+
+
+def check_out(out: object, size: int, dtype: Any, who: str, hint: str) -> None:
+    """Refuse an ``out`` vector that cannot be written into, saying why.
+
+    Args:
+        out: What the caller passed as ``out``.
+        size: The length it must have (one dimension).
+        dtype: The numpy dtype it must have, or None for any.
+        who: The function refusing it, for the message.
+        hint: What to pass instead (``np.zeros(N, dtype=np.int8)``).
+
+    Raises:
+        RulesError: ``out`` is not a writeable numpy vector of ``size`` (and ``dtype``).
+
+    Examples:
+        >>> import numpy as np
+        >>> check_out([0.0], 1, np.float32, "encode", "np.empty(1, dtype=np.float32)")
+        Traceback (most recent call last):
+        ...
+        baldurs_rules.errors.RulesError: encode: out is a list, not a numpy array; ...
+    """
+    import numpy as np  # only the RL adapters pass vectors, and they need numpy anyway
+
+    if not isinstance(out, np.ndarray):
+        problem = f"is a {type(out).__name__}, not a numpy array"
+    elif dtype is not None and out.dtype != dtype:
+        problem = f"has dtype {out.dtype}, not {np.dtype(dtype).name}"
+    elif out.shape != (size,):
+        problem = f"has shape {out.shape}, not ({size},)"
+    elif not out.flags.writeable:
+        problem = "is read-only"
+    else:
+        return
+    raise RulesError(f"{who}: out {problem}; pass {hint} or None")

@@ -34,9 +34,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from baldurs_rules.adapters.common import check_out
 from baldurs_rules.content.model import Content
 from baldurs_rules.errors import RulesError
 from baldurs_rules.rules import Rules
+from baldurs_rules.rules.knowledge import cards_known_to
 from baldurs_rules.rules.state import State
 
 if TYPE_CHECKING:
@@ -229,11 +231,13 @@ class ObservationEncoder:
         if state.players != self.players or not 0 <= seat < self.players:
             raise RulesError(self._seat_problem(state.players, seat))
         if out is not None:
-            self._check_out(out)
+            check_out(
+                out, self.size, np.float32, "encode", f"np.empty({self.size}, dtype=np.float32)"
+            )
         flags = bytearray(self.size)
         big: list[tuple[int, int]] = []  # (index, count) of counts that are not a byte
         self._header(flags, state, seat, big)
-        known = self._known(state, seat)
+        known = cards_known_to(state, seat)
         for s in range(self.players):
             self._seat(flags, state, s, seat, known, big)
         self._cards(flags, state, known)
@@ -255,32 +259,6 @@ class ObservationEncoder:
             )
         last = self.players - 1
         return f"seat {seat!r} is not a seat of this {self.players}-player game (0 .. {last})"
-
-    def _check_out(self, out: object) -> None:
-        """Refuse an ``out`` the vector cannot be written into, saying why."""
-        if not isinstance(out, np.ndarray):
-            problem = f"is a {type(out).__name__}, not a numpy array"
-        elif out.dtype != np.float32:
-            problem = f"has dtype {out.dtype}, not float32"
-        elif out.shape != (self.size,):
-            problem = f"has shape {out.shape}, not ({self.size},)"
-        elif not out.flags.writeable:
-            problem = "is read-only"
-        else:
-            return
-        raise RulesError(
-            f"encode: out {problem}; pass np.empty({self.size}, dtype=np.float32) or None"
-        )
-
-    def _known(self, state: State, seat: int) -> set[str]:
-        """The cards in hands and decks whose place ``seat`` knows (besides its own hand)."""
-        known: set[str] = set()
-        if state.known_by:
-            bit = 1 << seat
-            for card, mask in state.known_by.items():
-                if mask & bit:
-                    known.add(card)
-        return known
 
     def _header(
         self, flags: bytearray, state: State, seat: int, big: list[tuple[int, int]]

@@ -29,7 +29,7 @@ from baldurs_rules.rules.state import LOT_HIDDEN, State
 if TYPE_CHECKING:
     from baldurs_rules.rules import Rules
 
-__all__ = ["Slot", "cards_at", "determinize", "hidden_slots", "known_to"]
+__all__ = ["Slot", "cards_at", "cards_known_to", "determinize", "hidden_slots", "known_to"]
 
 Slot = tuple[str, int, int]
 """A place holding a card: (where, seat or -1, index); where is ``hand``, ``agendas``,
@@ -46,6 +46,19 @@ def known_to(state: State, seat: int, card: str) -> bool:
         False
     """
     return bool(state.known_by.get(card, 0) >> seat & 1)
+
+
+def cards_known_to(state: State, seat: int) -> set[str]:
+    """Every card in a hand or a deck whose place ``seat`` knows besides its holder
+    (the cards for which [`known_to`][baldurs_rules.rules.knowledge.known_to] is true).
+
+    Examples:
+        >>> import baldurs_rules as br
+        >>> cards_known_to(br.new_game(players=2, seed=1).state, 0)
+        set()
+    """
+    bit = 1 << seat
+    return {card for card, mask in state.known_by.items() if mask & bit}
 
 
 def _places(state: State) -> Iterator[tuple[str, int, list[str]]]:
