@@ -192,14 +192,12 @@ class _ViewTables:
         numbers, blanks = self.lot_numbers, self.lot_blanks
         for k, n in enumerate(self.lot_nodes):  # indexed loops: native when compiled
             row = out[numbers[k]] = blanks[k][status[n]].copy()  # cheaper than a new dict
-            p = piece[n]
+            p, o = piece[n], owner[n]
             if p >= 0:
                 row["tile"] = tiles[p]
-                o = owner[n]
-                if o >= 0:
-                    row["owner"] = o
-                else:
-                    row["damaged"] = True
+                row["damaged"] = o < 0
+            if o >= 0:
+                row["owner"] = o
         return out
 
     def sites(self, state: State) -> dict[str, dict[str, Any]]:
