@@ -35,7 +35,10 @@ for seed in range({first}, {first} + {games}):
 spent = time.process_time() - start
 print(json.dumps({{"decisions": decisions, "seconds": spent, "build": getattr(br, "BUILD", "")}}))
 """
-"""One round: seeded random games with the default log, timed by the process's CPU clock."""
+"""One round: seeded random games with the default log, timed by the process's CPU clock.
+
+Self-contained on purpose (not ``bench.random_game``): it must run on any version of
+the package, including ones whose benchmarks or helpers differ."""
 
 
 def one_round(python: str, first: int, games: int) -> dict[str, float | str]:
