@@ -88,6 +88,12 @@ class Game:
     [`CHECKPOINT_EVERY`][baldurs_rules.game.CHECKPOINT_EVERY] actions. The history
     makes [`apply`][baldurs_rules.game.Game.apply] atomic even if the engine fails,
     and lets a player [`undo`][baldurs_rules.game.Game.undo].
+
+    A copy shares its original's list of actions: each game knows how many of
+    them are its own (``_n``) and appends in place only while the list ends there;
+    a game whose list another copy has extended takes a copy of its own part
+    first. So [`clone`][baldurs_rules.game.Game.clone] copies no history, and a
+    search that clones a game and plays on the copy never copies it either.
     """
 
     __slots__ = (
@@ -95,6 +101,7 @@ class Game:
         "_checkpoints",
         "_decoded",
         "_mark",
+        "_n",
         "_rules",
         "_scenario",
         "_seats",
@@ -117,8 +124,9 @@ class Game:
         self._rules = Rules.of(content)
         self._actions: list[Action] = actions if actions is not None else []
         self._seats: list[int] = seats if seats is not None else [-1] * len(self._actions)
+        self._n = len(self._actions)  # how many of the (maybe shared) actions are ours
         if checkpoints is None:  # the history starts here
-            checkpoints = [(len(self._actions), state.clone())]
+            checkpoints = [(self._n, state.clone())]
         self._checkpoints: list[tuple[int, State]] = checkpoints
         self._mark = len(state.events)
         self._decoded: list[dict[str, Any]] = []
@@ -195,25 +203,21 @@ class Game:
             action = self.parse_action(action)
         # Only real actions: a plain tuple compares equal to an Action but has no ``kind``.
         legal = self._rules.machine.legal_view(self.state)
-        try:
-            index = legal.index(action) if isinstance(action, Action) else -1
-        except ValueError:
-            index = -1
+        index = _position(legal, action) if isinstance(action, Action) else -1
         if index < 0:
             raise IllegalActionError(self._illegal_message(action))
         action = legal[index]  # the canonical form (e.g. 1, not True)
         state = self.state
-        done = len(self._actions)
+        done = self._n
         if done - self._checkpoints[-1][0] >= CHECKPOINT_EVERY:
             self._checkpoints.append((done, state.clone()))
         self._mark = len(state.events)
         seat = int(state.decision[1])  # type: ignore[index]
         try:  # from here on, an interruption (Ctrl-C) anywhere is undone like a failure
-            self._actions.append(action)
-            self._seats.append(seat)
+            self._push(action, seat)
             self._rules.machine.answer(state, action)
         except BaseException as exc:
-            del self._actions[done:], self._seats[done:]
+            self._n = done
             try:
                 self._restore(done)
             except Exception as again:  # replay is deterministic: this is a bug
@@ -260,6 +264,20 @@ class Game:
         return action
 
     # ------------------------------------------------------------ history
+    def _push(self, action: Action, seat: int) -> None:
+        """Append to this game's history; a list shared with a copy that has gone on
+        is never changed: this game takes its own part of it first."""
+        n = self._n
+        if len(self._actions) != n:
+            self._actions, self._seats = self._actions[:n], self._seats[:n]
+        self._actions.append(action)
+        self._seats.append(seat)
+        self._n = n + 1
+
+    def _history(self) -> tuple[list[Action], list[int]]:
+        """This game's actions and the seat that chose each (new lists)."""
+        return self._actions[: self._n], self._seats[: self._n]
+
     def _restore(self, done: int) -> None:
         """Set the state to what it was after the first ``done`` actions (in place)."""
         while self._checkpoints[-1][0] > done:
@@ -271,8 +289,7 @@ class Game:
             machine.legal_view(state)
             machine.answer(state, action)
         self.state.assign(state)
-        del self._actions[done:]
-        del self._seats[done:]
+        self._n = done  # the list is left alone: a copy may share it
 
     def undo(self, seat: object = None, *, reveal: bool = False) -> list[Action]:
         """Take back moves: back to ``seat``'s previous decision.
@@ -295,7 +312,8 @@ class Game:
                 game's history, or a hidden draw is in the way (and ``reveal`` is False).
         """
         who = self.current_player if seat is None else seat
-        target = next((i for i in range(len(self._seats) - 1, -1, -1) if self._seats[i] == who), -1)
+        seats = self._seats
+        target = next((i for i in range(self._n - 1, -1, -1) if seats[i] == who), -1)
         if target < 0 or target < self._checkpoints[0][0]:
             raise RulesError(f"seat {who} has no earlier decision in this game to go back to")
         before = self.clone()
@@ -306,8 +324,8 @@ class Game:
                 "cannot undo past a draw that showed something hidden;"
                 " use reveal=True to do it anyway"
             )
-        undone = self._actions[target:]
-        self._actions, self._seats = before._actions, before._seats
+        undone = self._actions[target : self._n]
+        self._actions, self._seats, self._n = before._actions, before._seats, before._n
         self._checkpoints = before._checkpoints
         self.state.assign(before.state)
         self._mark = len(self.state.events)
@@ -425,11 +443,12 @@ class Game:
         new = Game(
             self.content,
             state,
-            self._actions[:],
-            self._seats[:],
+            self._actions,  # shared: see _push
+            self._seats,
             self._checkpoints[:],
             self._scenario,
         )
+        new._n = self._n
         new._mark = self._mark
         return new
 
@@ -507,7 +526,7 @@ class Game:
             "seed": self.state.seed,
             "advanced": self.state.advanced,
             "actions": self.actions,
-            "deciders": self._seats[:],
+            "deciders": self._seats[: self._n],
         }
         if self._scenario is not None:
             data["scenario"] = self.scenario
@@ -516,11 +535,23 @@ class Game:
     @property
     def actions(self) -> list[str]:
         """The notation of every action applied so far."""
-        actions, texts = self._actions, self._texts
-        if len(texts) > len(actions):  # undone: the actions are a prefix of what they were
-            del texts[len(actions) :]
-        texts.extend(str(a) for a in actions[len(texts) :])
+        n, texts = self._n, self._texts
+        if len(texts) > n:  # undone: the actions are a prefix of what they were
+            del texts[n:]
+        texts.extend(str(a) for a in self._actions[len(texts) : n])
         return texts[:]
+
+
+def _position(legal: list[Action], action: Action) -> int:
+    """Where ``action`` is in ``legal`` (-1: not there): by identity first, as a caller
+    usually hands back one of the legal actions themselves; then by value."""
+    for i in range(len(legal)):
+        if legal[i] is action:
+            return i
+    try:
+        return legal.index(action)
+    except ValueError:
+        return -1
 
 
 def new_game(
@@ -568,7 +599,7 @@ def replay(record: object, content: Content | None = None) -> Game:  # object: c
             game.apply(text)
         except IllegalActionError as exc:
             raise IllegalActionError(f"action {number + 1} of the record: {exc.message}") from None
-    check_deciders(start, game._seats)
+    check_deciders(start, game._history()[1])
     problems = replayed_problems(game)
     if problems:
         raise StateError("replaying the record gives an inconsistent game: " + "; ".join(problems))

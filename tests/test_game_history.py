@@ -103,6 +103,46 @@ def test_unicode_digits_are_not_numbers() -> None:
         game.parse_action("visit ²")
 
 
+def test_clones_share_the_history_and_each_keeps_its_own() -> None:
+    game = play(br.new_game(players=3, seed=5), 40)
+    actions, record = game.actions, game.record()
+    copy = game.clone()
+    assert copy._actions is game._actions  # nothing copied by clone
+    play(copy, 30, seed=2)  # the copy extends the shared list in place
+    assert game.actions == actions and game.record() == record
+    other = game.clone()
+    play(game, 20, seed=3)  # the original sees the list extended: it takes its part
+    play(other, 10, seed=4)
+    for each in (game, copy, other):
+        assert each.actions[: len(actions)] == actions
+        assert br.replay(each.record()) == each, "a record replays to its own game"
+    assert copy.actions[len(actions) :] != game.actions[len(actions) :]
+
+
+def test_undo_and_failures_never_cut_a_shared_history(monkeypatch) -> None:
+    game = play(br.new_game(players=2, seed=8), 30)
+    copy = game.clone()
+    play(copy, 12, seed=9)
+    game.undo(reveal=True)  # shortens the original's history, not the list
+    assert br.replay(copy.record()) == copy
+    rules = game._rules
+    original, fail_at = rules.turns.end_turn, copy.state.turn
+
+    def boom(state, frame):  # the copy's next end of a turn fails
+        if state.turn >= fail_at:
+            raise RuntimeError("planted")
+        original(state, frame)
+
+    monkeypatch.setitem(rules.machine.handlers, "end_turn", boom)
+    with pytest.raises(br.EngineError, match="planted"):
+        while True:
+            copy.apply(copy.legal_actions()[-1])
+    monkeypatch.undo()
+    assert br.replay(copy.record()) == copy and br.replay(game.record()) == game
+    play(game, 5, seed=1)
+    assert br.replay(copy.record()) == copy and br.replay(game.record()) == game
+
+
 # ------------------------------------------------------------------ undo
 
 
