@@ -219,7 +219,7 @@ class _Scenario:
         for seat, spec in enumerate(seats):
             hq = (spec or {}).get("hq") or spare.pop(0)
             self.rules.setup.place_hq(state, seat, self.ident(hq, self.content.hqs, "HQ card"))
-        state.events.clear()
+        state.events, state.events_shared = [], False  # never cleared in place: a copy may share it
 
     def map(self, state: State) -> None:
         t, content = self.t, self.content

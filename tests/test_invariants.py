@@ -49,7 +49,7 @@ from baldurs_rules.invariants import (
 )
 from baldurs_rules.invariants.base import Check
 from baldurs_rules.rules import Rules
-from baldurs_rules.rules.events import EVENTS
+from baldurs_rules.rules.events import EVENTS, record
 from baldurs_rules.rules.shapes import EVENT_VALUES
 from baldurs_rules.testing.fuzz_games import positions
 
@@ -193,7 +193,7 @@ def offer_card_known(game: br.Game) -> None:
 
 
 def event_with_a_float(game: br.Game) -> None:
-    game.state.events.append(("resource", 0, "test", "gold", 2.5))
+    record(game.state, ("resource", 0, "test", "gold", 2.5))
 
 
 def prestige_unlogged(game: br.Game) -> None:

@@ -11,6 +11,7 @@ import pytest
 import baldurs_rules as br
 from baldurs_rules.bots import make_bot
 from baldurs_rules.narrate import cause_text, seat_text
+from baldurs_rules.rules.events import record
 from baldurs_rules.view import PRIVATE_FIELDS
 
 
@@ -85,10 +86,11 @@ def scrambled(game: br.Game, reader: int | None, seed: int) -> br.Game:
     sample = game.determinize(0 if reader is None else reader, rng=seed)
     rng = random.Random(seed)
     cards = sorted(game.content.buildings) + sorted(game.content.agendas)
-    events = sample.state.events
+    events = sample.state.events[:]  # a new list: a copy shares its original's log
     for index, event in enumerate(events):
         if event[0] in PRIVATE_FIELDS and event[1] != reader:
             events[index] = (*event[:3], *event[3:-1], rng.choice(cards))
+    sample.state.events = events
     return sample
 
 
@@ -290,7 +292,7 @@ def test_words_for_seats_and_causes() -> None:
 def test_a_forced_put_back_does_not_name_the_card_to_others() -> None:
     """``forced`` events carry the action (``discard <card>``): only its seat reads the card."""
     game = br.new_game(2, seed=1).clone()
-    game.state.events.append(("forced", 1, "advanced_setup", "keep", "discard elfsong_tavern"))
+    record(game.state, ("forced", 1, "advanced_setup", "keep", "discard elfsong_tavern"))
     start = len(game.state.events) - 1
     assert br.narrate(game, 0, start) == [
         "Seat 1 has one option for the advanced setup: put a card back."

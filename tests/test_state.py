@@ -57,9 +57,42 @@ def test_a_state_without_its_log_shares_its_events_with_its_clones() -> None:
     assert game.state != copy.state  # they did play apart
 
 
-def test_a_state_with_its_log_copies_its_events() -> None:
+def test_a_clone_shares_the_log_until_either_records_an_event() -> None:
     game = _midgame()
+    logged = list(game.state.events)
     copy = game.clone()
-    assert copy.state.events is not game.state.events
+    assert copy.state.events is game.state.events  # nothing copied yet
     copy.apply(copy.legal_actions()[0])
-    assert len(copy.state.events) > len(game.state.events)
+    assert copy.state.events is not game.state.events
+    assert copy.state.events[: len(logged)] == logged and len(copy.state.events) > len(logged)
+    assert game.state.events == logged, "the copy's events went into the original's log"
+    mine = len(copy.state.events)
+    game.apply(game.legal_actions()[-1])  # the original copies its own list too
+    assert game.state.events[: len(logged)] == logged and len(game.state.events) > len(logged)
+    assert len(copy.state.events) == mine, "the original's events went into the copy's log"
+
+
+def test_a_kept_clone_never_copies_the_log_and_never_sees_later_events() -> None:
+    state = _midgame().state
+    kept = state.clone()
+    logged = kept.events
+    again = state.clone()  # a second copy of the same list
+    from baldurs_rules.rules.events import record
+
+    record(state, ("end_triggered", -1, "test"))
+    record(again, ("final_round", -1, "test"))
+    assert kept.events is logged and len(logged) == len(state.events) - 1
+    assert state.events[-1][0] == "end_triggered" and again.events[-1][0] == "final_round"
+    assert state.events[:-1] == logged == again.events[:-1]
+
+
+def test_assign_carries_the_sharing_of_the_log() -> None:
+    state = _midgame().state
+    snapshot = state.clone()
+    target = _midgame().state
+    target.assign(snapshot.clone())  # shares snapshot's list: must copy before writing
+    from baldurs_rules.rules.events import record
+
+    before = list(snapshot.events)
+    record(target, ("end_triggered", -1, "test"))
+    assert snapshot.events == before

@@ -39,10 +39,11 @@ def scrambled(game: br.Game, viewer: Viewer, seed: int) -> br.Game | None:
     ):
         return None
     cards = sorted(game.content.buildings) + sorted(game.content.agendas)
-    events = sample.state.events
+    events = sample.state.events[:]  # a new list: a copy shares its original's log
     for index, event in enumerate(events):
         if event[0] in PRIVATE_FIELDS and event[1] != viewer:
             events[index] = (*event[:-1], rng.choice(cards))
+    sample.state.events = events
     return sample
 
 

@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from baldurs_rules.actions import Action
 from baldurs_rules.dsl import ast as A
-from baldurs_rules.engine.machine import Decision, DecisionKind, Frame
+from baldurs_rules.engine.machine import Decision, DecisionKind, Frame, MachineState
 from baldurs_rules.engine.program import Program
 
 __all__ = ["Atoms", "Interpreter"]
@@ -147,7 +147,7 @@ class Interpreter:
         return ("fx", nid, seat, here, cause, selected)
 
     # ---------------------------------------------------------------- running
-    def fx(self, state: Any, frame: Frame) -> None:
+    def fx(self, state: MachineState, frame: Frame) -> None:
         self._runners[frame[1]](state, frame)
 
     def _atom(self, node: Any) -> Callable[[Any, Frame], None]:
@@ -159,16 +159,16 @@ class Interpreter:
         return atom
 
     @staticmethod
-    def _push(state: Any, frame: Frame, kids: tuple[int, ...]) -> None:
+    def _push(state: MachineState, frame: Frame, kids: tuple[int, ...]) -> None:
         seat, here, cause = frame[2], frame[3], frame[4]
         stack = state.stack
         for k in reversed(kids):
             stack.append(("fx", k, seat, here, cause, 0))
 
-    def _seq(self, state: Any, frame: Frame) -> None:
+    def _seq(self, state: MachineState, frame: Frame) -> None:
         self._push(state, frame, self._kids[frame[1]])
 
-    def _paid(self, state: Any, frame: Frame) -> None:
+    def _paid(self, state: MachineState, frame: Frame) -> None:
         _, nid, seat, here, cause, selected = frame
         cost = self._costs[nid]
         if selected:
@@ -179,7 +179,7 @@ class Interpreter:
         ):
             state.decision = ("pay", seat, nid, here, cause)
 
-    def _when(self, state: Any, frame: Frame) -> None:
+    def _when(self, state: MachineState, frame: Frame) -> None:
         _, nid, seat, here, _, _ = frame
         kids = self._kids[nid]
         if self.program.cond(self.program.nodes[nid].cond)(self.atoms.env(state, seat, here)):
@@ -187,17 +187,17 @@ class Interpreter:
         elif len(kids) > 1:
             self._push(state, frame, kids[1:])
 
-    def _repeat(self, state: Any, frame: Frame) -> None:
+    def _repeat(self, state: MachineState, frame: Frame) -> None:
         nid = frame[1]
         self._push(state, frame, self._kids[nid] * self._times[nid])
 
-    def _each(self, state: Any, frame: Frame) -> None:
+    def _each(self, state: MachineState, frame: Frame) -> None:
         _, nid, seat, here, cause, _ = frame
         body = self._kids[nid][0]
         seats = self.atoms.seats(state, seat, self._who[nid])
         state.stack.extend(("fx", body, s, here, cause, 0) for s in reversed(seats))
 
-    def _choose(self, state: Any, frame: Frame) -> None:
+    def _choose(self, state: MachineState, frame: Frame) -> None:
         _, nid, seat, here, cause, _ = frame
         state.decision = ("choose", seat, nid, here, cause)
 
@@ -249,7 +249,7 @@ class Interpreter:
             if self.possible(state, kid, seat, here, 1)
         ]
 
-    def _choose_resolve(self, state: Any, decision: Decision, action: Action) -> None:
+    def _choose_resolve(self, state: MachineState, decision: Decision, action: Action) -> None:
         _, seat, nid, here, cause = decision
         kid = self._kids[nid][int(action.args[0]) - 1]
         state.stack.append(("fx", kid, seat, here, cause, 1))
@@ -257,7 +257,7 @@ class Interpreter:
     def _pay_options(self, state: Any, decision: Decision) -> list[Action]:
         return [PAY, DECLINE]
 
-    def _pay_resolve(self, state: Any, decision: Decision, action: Action) -> None:
+    def _pay_resolve(self, state: MachineState, decision: Decision, action: Action) -> None:
         _, seat, nid, here, cause = decision
         if action == PAY:
             state.stack.append(("fx", nid, seat, here, cause, 1))

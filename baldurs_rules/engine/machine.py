@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from baldurs_rules.actions import Action
 from baldurs_rules.errors import EngineError
@@ -27,8 +27,19 @@ Frame = tuple[Any, ...]
 Decision = tuple[Any, ...]
 
 
-class MachineState(Protocol):
-    """What the machine needs of a state."""
+class MachineState:
+    """What the machine needs of a state: a game's state class derives from it.
+
+    A base class, not a protocol, so the compiled build reads and sets these
+    fields directly (a protocol or ``Any`` costs a generic attribute lookup each).
+
+    Attributes:
+        stack: Pending frames, the next on top (the end of the list).
+        decision: The pending decision, or None.
+        options: Cache of the legal actions at the pending decision.
+    """
+
+    __slots__ = ("decision", "options", "stack")
 
     stack: list[Frame]
     decision: Decision | None
@@ -73,7 +84,7 @@ class Machine:
         self.max_steps = max_steps
         self.on_forced = on_forced
 
-    def run(self, state: Any) -> None:
+    def run(self, state: MachineState) -> None:
         """Advance until a real decision is pending or nothing is left to do."""
         handlers, decisions, stack = self.handlers, self.decisions, state.stack
         for _ in range(self.max_steps):
@@ -97,33 +108,29 @@ class Machine:
             handlers[frame[0]](state, frame)
         raise EngineError(f"the game did not reach a decision in {self.max_steps} steps")
 
-    def legal(self, state: Any) -> list[Action]:
+    def legal(self, state: MachineState) -> list[Action]:
         """The legal actions at the pending decision (empty when there is none)."""
-        if state.decision is None:
-            return []
-        if state.options is None:
-            state.options = self.decisions[state.decision[0]].options(state, state.decision)
-        return list(state.options)
+        return list(self.legal_view(state))
 
-    def legal_view(self, state: Any) -> list[Action]:
+    def legal_view(self, state: MachineState) -> list[Action]:
         """The cached legal actions themselves (do not modify); empty when none."""
-        if state.decision is None:
+        decision = state.decision
+        if decision is None:
             return []
-        if state.options is None:
-            state.options = self.decisions[state.decision[0]].options(state, state.decision)
-        return state.options  # type: ignore[no-any-return]
+        options = state.options
+        if options is None:
+            options = state.options = self.decisions[decision[0]].options(state, decision)
+        return options
 
-    def is_legal(self, state: Any, action: Any) -> bool:
+    def is_legal(self, state: MachineState, action: Any) -> bool:
         """Whether ``action`` answers the pending decision."""
-        if state.decision is None:
-            return False
-        if state.options is None:
-            state.options = self.decisions[state.decision[0]].options(state, state.decision)
-        return action in state.options
+        return action in self.legal_view(state)
 
-    def answer(self, state: Any, action: Action) -> None:
+    def answer(self, state: MachineState, action: Action) -> None:
         """Apply a legal answer and run on. Check legality first with ``is_legal``."""
         decision = state.decision
+        if decision is None:
+            raise EngineError(f"{action!r} answers no decision: none is pending")
         state.decision = None
         state.options = None
         self.decisions[decision[0]].resolve(state, decision, action)

@@ -15,7 +15,7 @@ from baldurs_rules.dsl import ast as A
 from baldurs_rules.dsl.checker import singular
 from baldurs_rules.engine.interpreter import Atoms
 from baldurs_rules.engine.machine import Decision, DecisionKind, Frame
-from baldurs_rules.rules.core import Env, change, log
+from baldurs_rules.rules.core import Env, change, log, record
 from baldurs_rules.rules.state import State
 
 if TYPE_CHECKING:
@@ -223,7 +223,7 @@ class GameAtoms(Atoms):
         state.influence[seat][faction] = new
         fid = self.t.factions[faction]
         if state.logging:
-            state.events.append(("influence", seat, cause, fid, new - old, new))
+            record(state, ("influence", seat, cause, fid, new - old, new))
         frames = [
             self.r.fx(self.t.nid(rewards[level - 1]), seat, -1, f"{fid}:{level}")
             for level in range(old + 1, new + 1)
@@ -280,7 +280,7 @@ class GameAtoms(Atoms):
         state.hand[seat].append(card)
         state.known_by[card] = (1 << state.players) - 1  # everyone saw it taken
         if state.logging:
-            state.events.append(("take", seat, cause, card))
+            record(state, ("take", seat, cause, card))
         self.r.refill_offer(state)
 
     # ------------------------------------------------------------ the map

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from baldurs_rules.engine.machine import Frame
 from baldurs_rules.engine.rng import below
-from baldurs_rules.rules.core import change, log, seats_from
+from baldurs_rules.rules.core import change, log, record, seats_from
 from baldurs_rules.rules.state import LOT_AVAILABLE, LOT_BUILT, State
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ class BoardProcedures:
         state.cubes[seat] -= 1
         district = t.node_district[node]
         if state.logging:
-            state.events.append(("build", seat, cause, card, t.node_lot[node], cost))
+            record(state, ("build", seat, cause, card, t.node_lot[node], cost))
         self.workers_return(state, district, card)
         state.stack.append(("draw_lot", seat))
         when_built = self.r.when_built[card]
@@ -114,9 +114,7 @@ class BoardProcedures:
         district = t.node_district[node]
         state.track[district] += 1
         if state.logging:
-            state.events.append(
-                ("lot", frame[1], "draw_lot", t.node_lot[node], t.districts[district])
-            )
+            record(state, ("lot", frame[1], "draw_lot", t.node_lot[node], t.districts[district]))
         if not state.bag and not state.end_triggered:
             state.end_triggered = True
             log(state, "end_triggered", frame[1], "last_lot")

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from baldurs_rules.dsl.bounds import MAX_RESOURCE
 from baldurs_rules.dsl.evaluate import HERE
-from baldurs_rules.rules.events import log
+from baldurs_rules.rules.events import log, record
 from baldurs_rules.rules.state import State
 from baldurs_rules.rules.tables import Tables
 
-__all__ = ["Env", "change", "districts_occupied", "largest_network", "log", "seats_from"]
+__all__ = ["Env", "change", "districts_occupied", "largest_network", "log", "record", "seats_from"]
 
 
 def change(t: Tables, state: State, seat: int, resource: int, delta: int, cause: str) -> int:
@@ -29,7 +29,7 @@ def change(t: Tables, state: State, seat: int, resource: int, delta: int, cause:
     if delta:
         row[resource] += delta
         if state.logging:  # inlined ``log``: this is the most frequent event
-            state.events.append(("resource", seat, cause, t.resource_ids[resource], delta))
+            record(state, ("resource", seat, cause, t.resource_ids[resource], delta))
     return delta
 
 

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["EVENTS", "Event", "decode", "encode_problem", "log"]
+from baldurs_rules.rules.state import State
+
+__all__ = ["EVENTS", "Event", "decode", "encode_problem", "log", "record"]
 
 Event = tuple[Any, ...]
 """A recorded event: ``(kind, seat, cause, *values)``."""
@@ -52,10 +54,32 @@ EVENTS: dict[str, tuple[str, ...]] = {
 """Every event kind and the names of its values, in order (after kind, seat, cause)."""
 
 
-def log(state: Any, kind: str, seat: int, cause: str, *values: Any) -> None:
+def log(state: State, kind: str, seat: int, cause: str, *values: Any) -> None:
     """Record an event (when the state records its log); values in ``EVENTS`` order."""
     if state.logging:  # a tuple sum: compiled (mypyc), a starred display builds a list first
-        state.events.append((kind, seat, cause) + values)  # noqa: RUF005
+        record(state, (kind, seat, cause) + values)  # noqa: RUF005
+
+
+def record(state: State, event: Event) -> None:
+    """Append ``event`` to the state's log (the caller checked ``state.logging``).
+
+    A [`clone`][baldurs_rules.rules.state.State.clone] shares its original's list
+    of events; whichever of them records an event first takes its own copy then
+    (copy on write), so a clone that is only kept (a checkpoint, a position to
+    look at) never copies the log. Never append to ``state.events`` directly.
+
+    Examples:
+        >>> import baldurs_rules as br
+        >>> game = br.new_game(players=2, seed=1)
+        >>> copy = game.state.clone()
+        >>> record(copy, ("end_triggered", -1, "test"))
+        >>> len(copy.events) == len(game.state.events) + 1
+        True
+    """
+    if state.events_shared:
+        state.events = state.events[:]
+        state.events_shared = False
+    state.events.append(event)
 
 
 def decode(event: Event) -> dict[str, Any]:

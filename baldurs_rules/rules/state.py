@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from baldurs_rules.actions import Action
+from baldurs_rules.engine.machine import MachineState
 
 __all__ = [
     "FIELDS",
@@ -70,12 +70,13 @@ FIELDS: dict[str, int] = {
     "batch": 1,
     "scores": 0,
     "logging": 0,
-    "events": 1,
+    "events": 0,
 }
-"""Every field of the state and how deeply ``clone`` copies it."""
+"""Every field of the state and how deeply ``clone`` copies it (the events are
+shared, copied on write: see [`record`][baldurs_rules.rules.events.record])."""
 
 
-class State:
+class State(MachineState):
     """Everything that changes during a game.
 
     Attributes:
@@ -125,12 +126,22 @@ class State:
         logging: Whether events are recorded (off for fast playouts; a game
             loaded without its log has none).
         events: The structured log (see [`Game.events`][baldurs_rules.game.Game.events]).
+            Copies share the list until one of them records an event: record with
+            [`record`][baldurs_rules.rules.events.record], and replace the list
+            rather than change it in place.
         options: Cache of the legal actions at the pending decision (not saved).
         available: Positions (in lot-number order) of the available lots, kept up to
             date by the rules (derived from ``lots``, not saved).
+        events_shared: The list of events may be shared with a copy: the next event
+            recorded copies it first (not saved).
     """
 
-    __slots__ = (*FIELDS, "available", "options")
+    # stack, decision and options are the machine's (MachineState)
+    __slots__ = (
+        *(name for name in FIELDS if name not in ("stack", "decision")),
+        "available",
+        "events_shared",
+    )
 
     players: int
     advanced: bool
@@ -140,8 +151,6 @@ class State:
     active: int
     turn: int
     end_triggered: bool
-    stack: list[tuple[Any, ...]]
-    decision: tuple[Any, ...] | None
     final_queue: list[int]
     used: list[str]
     res: list[list[int]]
@@ -172,20 +181,22 @@ class State:
     scores: dict[str, Any] | None
     logging: bool
     events: list[tuple[Any, ...]]
-    options: list[Action] | None
     available: list[int]
+    events_shared: bool
 
     def __init__(self) -> None:
-        """An empty state (every field unset); [`Setup`][baldurs_rules.rules.setup.Setup]
-        and [`from_dict`][baldurs_rules.rules.state.State.from_dict] fill it."""
+        """An empty state (every field unset but ``events_shared``);
+        [`Setup`][baldurs_rules.rules.setup.Setup] and
+        [`from_dict`][baldurs_rules.rules.state.State.from_dict] fill it."""
+        self.events_shared = False
 
     def clone(self) -> State:
-        """An independent copy (events are shared: they are never changed once logged).
+        """An independent copy.
 
-        The list of events is copied only when the state records its log: a state
-        that does not record one never appends to it again (every event is logged
-        under ``if state.logging``, and logging is never turned back on), so copies
-        of it share the list (cheaper clones for search, which plays with the log off).
+        The copy shares the list of events: no event is ever changed once logged,
+        and the first event either of them records copies the list first (see
+        [`record`][baldurs_rules.rules.events.record]). A state that records no log
+        never appends to it again, so its copies share it for good.
 
         Written out field by field because it is on the hot path of search bots;
         ``tests/test_state.py`` checks that it copies every field of ``FIELDS`` to
@@ -231,7 +242,9 @@ class State:
         new.batch = self.batch.copy()
         new.scores = self.scores
         new.logging = self.logging
-        new.events = self.events[:] if self.logging else self.events
+        new.events = self.events
+        if self.logging:  # both copies write their own list from their next event on
+            self.events_shared = new.events_shared = True
         new.options = self.options
         new.available = self.available[:]
         return new
@@ -256,6 +269,7 @@ class State:
             setattr(self, name, getattr(other, name))
         self.options = other.options
         self.available = other.available
+        self.events_shared = other.events_shared
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> State:

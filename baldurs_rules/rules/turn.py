@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Final
 
 from baldurs_rules.actions import Action
 from baldurs_rules.engine.machine import Decision, DecisionKind, Frame
-from baldurs_rules.rules.core import change, log
+from baldurs_rules.rules.core import change, log, record
 from baldurs_rules.rules.state import LOT_FINAL, LOT_HIDDEN, State
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ class TurnProcedures:
         state.stack.append(("end_turn", seat))
         kind = action.kind
         if state.logging:
-            state.events.append(("action", seat, "turn", str(action)))
+            record(state, ("action", seat, "turn", str(action)))
         if kind == "build":
             card, lot = action.args
             state.stack.append(("build", seat, card, self.t.lot_node[int(lot)], 0, "build"))
@@ -81,7 +81,7 @@ class TurnProcedures:
                 log(state, "worker_home", other, "displaced", self.t.locations[location])
         state.worker[seat] = location
         if state.logging:
-            state.events.append(("worker", seat, "visit", self.t.locations[location]))
+            record(state, ("worker", seat, "visit", self.t.locations[location]))
         state.decision = ("trade", seat, location)
 
     def trade_cost(self, state: State, location: int, trade: int) -> int:
@@ -111,7 +111,7 @@ class TurnProcedures:
         index = int(action.args[0]) - 1
         cause = f"{self.t.locations[location]}:{index + 1}"
         if state.logging:
-            state.events.append(("trade", seat, cause, self.t.locations[location], index + 1))
+            record(state, ("trade", seat, cause, self.t.locations[location], index + 1))
         change(self.t, state, seat, self.t.favor, -self.trade_cost(state, location, index), cause)
         here = self.t.location_district[location]
         state.stack.append(self.r.fx(self.r.trade_nids[location][index], seat, here, cause, 1))
@@ -155,7 +155,7 @@ class TurnProcedures:
         card = str(action.args[0])
         state.used.append(card)
         if state.logging:
-            state.events.append(("use", seat, card, card))
+            record(state, ("use", seat, card, card))
         state.stack.append(("income_next", seat))
         if card == state.hq[seat]:
             nid, here = self.r.hq_nids(state, seat)[1], self.r.hq_district(card)
