@@ -119,8 +119,19 @@ def decisions(quick: bool) -> None:
 
 
 # ---------------------------------------------------------------- environments
+def _legal(mask: np.ndarray) -> np.ndarray:
+    """The legal action numbers of a 0/1 mask, read as booleans when it is bytes."""
+    return np.flatnonzero(mask.view(bool) if mask.dtype.itemsize == 1 else mask)
+
+
 def env_steps(make: Callable[[], Any], steps: int) -> Task:
-    """PettingZoo AEC steps with a random legal action; the mask from infos or the observation."""
+    """PettingZoo AEC steps with a random legal action; the mask from infos or the observation.
+
+    The random agent reads the int8 mask as booleans (``mask.view(bool)``, no copy):
+    numpy's ``flatnonzero`` on a wide int8 mask costs several times the same call on
+    booleans (about 4 us against 0.6 us for our 1,971 actions), and what the agent
+    spends is not the environment's. Both environments are stepped the same way.
+    """
     environment = make()
     rng = random.Random(0)
     episode = iter(range(10**9))
@@ -134,7 +145,7 @@ def env_steps(make: Callable[[], Any], steps: int) -> Task:
                 environment.reset(seed=next(episode))
                 continue
             mask = info["action_mask"] if "action_mask" in info else observation["action_mask"]
-            legal = np.flatnonzero(mask)
+            legal = _legal(mask)
             environment.step(int(legal[rng.randrange(len(legal))]))
             done += 1
         return done
@@ -155,7 +166,7 @@ def vector_steps(n: int, rounds: int) -> Task:
         for _ in range(rounds):
             actions = []
             for mask in batch.action_masks:
-                legal = np.flatnonzero(mask)
+                legal = _legal(mask)
                 actions.append(int(legal[rng.randrange(len(legal))]))
             batch = games.step(actions)
         return n * rounds

@@ -8,6 +8,8 @@ place behind the encoder's back.
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import numpy as np
@@ -148,3 +150,19 @@ def test_a_game_of_another_size_is_refused() -> None:
         RulesError, match="is for 3 players, the game has 4: make one with players=4"
     ):
         encoder.encode(br.new_game(4, 1), 0)
+
+
+@pytest.mark.parametrize(
+    "make_copy", [copy.copy, copy.deepcopy, lambda e: pickle.loads(pickle.dumps(e))]
+)
+def test_a_copied_encoder_has_a_buffer_of_its_own_and_encodes_the_same(make_copy) -> None:
+    encoder = ObservationEncoder(br.load_content(), 3)
+    game = br.new_game(3, 31)
+    _advance(game, random.Random(31), 40)
+    twin = make_copy(encoder)
+    assert np.array_equal(twin.encode(game, 2), encoder.encode(game, 2))
+    other = br.new_game(3, 32)
+    first = encoder.encode(game, 0)
+    twin.encode(other, 1)  # writing the twin's buffer leaves the original's alone
+    assert np.array_equal(encoder.encode(game, 0), first)
+    assert _same_as_reference(twin, other, 1) and _same_as_reference(encoder, game, 0)

@@ -117,6 +117,14 @@ class ObservationEncoder:
         self.size = sum(p.size for p in self.parts)
         self._map_tables()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as what makes it: a copy gets a buffer of its own (and numpy's
+        view of that buffer, which a field-by-field copy would lose)."""
+        return (type(self), (self.content, self.players))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ObservationEncoder:
+        return type(self)(self.content, self.players)  # the content is shared, never copied
+
     # ------------------------------------------------------------ layout
     def _add(self, name: str, size: int, scale: float = 1.0) -> int:
         start = self.parts[-1].start + self.parts[-1].size if self.parts else 0
@@ -194,6 +202,10 @@ class ObservationEncoder:
         self._strength: list[int] = [int(value) for value in t.strength_track]
         self._scales = self.scale_of()
         self._scale_list: list[float] = [float(scale) for scale in self._scales]
+        # one buffer of whole numbers for every encode, and numpy's view of it (made once)
+        self._flags = bytearray(self.size)
+        self._blank = bytes(self.size)
+        self._values = np.frombuffer(self._flags, dtype=np.uint8)
         parts = ("resources", "worker", "hq", "portfolio", "known hand", "known agendas")
         self._seat_at = [tuple(start[name] for name in parts) for start in self.seat_start]
 
@@ -208,9 +220,10 @@ class ObservationEncoder:
     def encode(self, game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The vector of ``seat``, read from the state (no ``view()``).
 
-        Every whole number (one-hots and counts) is set one by one in a
-        ``bytearray`` (the cheapest item set there is, compiled or not), and one
-        numpy call divides the bytes by the scales into the float32 vector (a
+        Every whole number (one-hots and counts) is set one by one in the
+        encoder's ``bytearray`` (the cheapest item set there is, compiled or not;
+        cleared at each call, so an encoder serves one thread), and one numpy
+        call divides the bytes by the scales into the float32 vector (a
         float32 division of whole numbers rounds exactly as the reference's float64
         division rounded to float32). A count outside ``0 .. 255`` is set apart
         and written after, from the same float64 division as the reference.
@@ -234,7 +247,8 @@ class ObservationEncoder:
             check_out(
                 out, self.size, np.float32, "encode", f"np.empty({self.size}, dtype=np.float32)"
             )
-        flags = bytearray(self.size)
+        flags = self._flags
+        flags[:] = self._blank
         big: list[tuple[int, int]] = []  # (index, count) of counts that are not a byte
         self._header(flags, state, seat, big)
         known = cards_known_to(state, seat)
@@ -242,7 +256,7 @@ class ObservationEncoder:
             self._seat(flags, state, s, seat, known, big)
         self._cards(flags, state, known)
         self._map_into(flags, state, seat)
-        values = np.frombuffer(flags, dtype=np.uint8)
+        values = self._values
         if out is None:  # uint8 over float32 is float32: one call makes the new vector
             out = np.divide(values, self._scales)
         else:
