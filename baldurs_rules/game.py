@@ -129,8 +129,9 @@ class Game:
             checkpoints = [(self._n, state.clone())]
         self._checkpoints: list[tuple[int, State]] = checkpoints
         self._mark = len(state.events)
-        self._decoded: list[dict[str, Any]] = []
-        self._texts: list[str] = []
+        # caches of the decoded log and the actions' notation, made on first use
+        self._decoded: list[dict[str, Any]] | None = None
+        self._texts: list[str] | None = None
         self._scenario = scenario
 
     # ------------------------------------------------------------ asking
@@ -347,6 +348,8 @@ class Game:
         each time; the state keeps the events as compact tuples).
         """
         events, decoded = self.state.events, self._decoded
+        if decoded is None:
+            decoded = self._decoded = []
         if len(decoded) > len(events):  # undone: the log is a prefix of what it was
             del decoded[len(events) :]
         decoded.extend(decode(e) for e in events[len(decoded) :])
@@ -536,6 +539,8 @@ class Game:
     def actions(self) -> list[str]:
         """The notation of every action applied so far."""
         n, texts = self._n, self._texts
+        if texts is None:
+            texts = self._texts = []
         if len(texts) > n:  # undone: the actions are a prefix of what they were
             del texts[n:]
         texts.extend(str(a) for a in self._actions[len(texts) : n])

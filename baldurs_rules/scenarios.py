@@ -205,9 +205,9 @@ class _Scenario:
             self.ident(c, content.agendas, "agenda") for c in spec.get("agendas") or []
         ]
         cards = list(content.buildings) + list(content.gates)
-        state.portfolio[seat] = [
+        state.portfolio[seat] = tuple(
             self.ident(c, cards, "portfolio card") for c in spec.get("portfolio") or []
-        ]
+        )
         worker = spec.get("worker")
         state.worker[seat] = (
             -1 if worker is None else t.location_index[self.ident(worker, t.locations, "location")]
@@ -231,7 +231,7 @@ class _Scenario:
                 raise StateError(f"lot {number}: 'owner' must be a seat")
             state.lots[node], state.piece[node] = LOT_BUILT, t.tile_of[card]
             state.owner[node] = -1 if spec.get("damaged") else owner
-            state.portfolio[owner].append(card)
+            state.portfolio[owner] += (card,)
         for site, spec in (self.data.get("sites") or {}).items():
             node = t.node_index[self.ident(site, t.node_ids, "site")]
             piece = self.ident(spec.get("piece"), t.fort, "fortification")
@@ -271,7 +271,7 @@ class _Scenario:
     def cards(self, state: State) -> None:
         content, data = self.content, self.data
         placed = {
-            c for seat in range(state.players) for c in state.hand[seat] + state.portfolio[seat]
+            c for seat in range(state.players) for c in (*state.hand[seat], *state.portfolio[seat])
         }
         state.offer = [
             self.ident(c, content.buildings, "building card") for c in data.get("offer") or []

@@ -97,7 +97,7 @@ def built_card_back_in_hand(game: br.Game) -> None:
     state, t = game.state, tables(game)
     seat = state.owner[built_lot(game)]
     card = next(c for c in state.portfolio[seat] if c in t.tile_of)
-    state.portfolio[seat].remove(card)
+    state.portfolio[seat] = tuple(c for c in state.portfolio[seat] if c != card)
     state.hand[seat].append(card)
 
 

@@ -75,7 +75,7 @@ def test_build_steps_happen_in_order():
         ("lot", 0, None, None, "draw_lot"),  # 7. a lot token
     ]
     state, t, lot6 = game.state, tables(game), node(game, 6)
-    assert state.portfolio[0] == ["copper_coin_stalls"]
+    assert state.portfolio[0] == ("copper_coin_stalls",)
     assert state.hand[0] == []
     assert state.lots[lot6] == LOT_BUILT
     assert state.piece[lot6] == t.tile_index["market"]
@@ -357,7 +357,7 @@ def test_build_from_an_effect_is_a_full_build_with_the_discount():
         ("counting_house", 18, 2, "spice_road_emporium")
     ]
     assert res(game, 0)["gold"] == 0
-    assert game.state.portfolio[0] == ["spice_road_emporium", "counting_house"]
+    assert game.state.portfolio[0] == ("spice_road_emporium", "counting_house")
     assert game.state.worker[1] == -1  # step 4 ran: The Wide's worker came home
     assert bonus_events(game, start) == [(1, "favor", 1)]  # step 5 ran
     assert len(events_of(game, start, "lot")) == 2  # step 7 ran for both builds

@@ -81,7 +81,7 @@ def test_take_gate_puts_a_gate_on_a_gate_site_and_the_top_card_in_the_portfolio(
     site = node(game, "temples_gate")
     assert game.state.owner[site] == 0
     assert game.state.piece[site] == tables(game).fort["gate"]
-    assert game.state.portfolio[0] == [top]
+    assert game.state.portfolio[0] == (top,)
     assert top not in game.state.gate_deck
     assert game.view(1)["gate_deck_top"] == game.state.gate_deck[-1]  # the next one is public
 

@@ -133,7 +133,7 @@ def test_a_building_built_during_income_can_be_used_in_the_same_income():
         }
     )
     play(game, "income", "use grand_coster_exchange")  # the only build is taken at once
-    assert game.state.portfolio[0] == ["grand_coster_exchange", "marsh_road_caravanserai"]
+    assert game.state.portfolio[0] == ("grand_coster_exchange", "marsh_road_caravanserai")
     assert res(game, 0)["gold"] == 6 - 1  # cost 3 - 2
     assert "use marsh_road_caravanserai" in legal(game)
     play(game, "use marsh_road_caravanserai")
@@ -162,7 +162,7 @@ def test_damaged_buildings_card_keeps_its_ability():
         }
     )
     assert game.state.owner[game.content.board.node("lot_5").index] == -1
-    assert game.state.portfolio[0] == ["wide_fruit_market"]
+    assert game.state.portfolio[0] == ("wide_fruit_market",)
     play(game, "income")
     assert "use wide_fruit_market" in legal(game)
     play(game, "use wide_fruit_market")

@@ -116,7 +116,7 @@ def test_defaults_are_empty_and_derived():
     assert state.hand == [[], [], []] and state.agendas == [[], [], []]
     assert state.offer == [] and state.discard == []
     assert state.worker == [-1, -1, -1]
-    assert state.portfolio[2] == ["ropewalk"]
+    assert state.portfolio[2] == ("ropewalk",)
     assert state.cubes == [22, 22, 20]  # 25 - 3 on the tracks - pieces on the map
     assert state.lots[node(game, 5)] == LOT_BUILT
     assert state.lots[node(game, 1)] == LOT_AVAILABLE

@@ -102,7 +102,7 @@ def test_starting_resources_hands_and_offer(players):
         assert res(game, seat) == {"gold": 6, "supply": 1, "favor": 1, "prestige": 0}
         assert len(state.hand[seat]) == 3
         assert len(state.agendas[seat]) == 3
-        assert state.portfolio[seat] == []
+        assert state.portfolio[seat] == ()
         assert state.influence[seat] == [0, 0, 0]
         assert state.worker[seat] == -1
         assert state.cubes[seat] == 25 - 3  # one cube on each faction track
@@ -185,7 +185,7 @@ def test_advanced_draft_hq_setup_components_gate_and_gold():
     top = game.state.gate_deck[-1]
     assert game.state.decision[:2] == ("gate_site", 2)
     play(game, "site eastway_gate")
-    assert game.state.portfolio[2] == [top]
+    assert game.state.portfolio[2] == (top,)
     assert game.state.owner[node(game, "eastway_gate")] == 2
     gold = res(game, 1)["gold"]
     play(game, "hq smugglers_warehouse")  # "gain 3 gold"

@@ -333,7 +333,7 @@ class GameAtoms(Atoms):
     def gate_resolve(self, state: State, decision: Decision, action: Action) -> None:
         _, seat, fort, _, cause = decision
         card = state.gate_deck.pop()
-        state.portfolio[seat].append(card)
+        state.portfolio[seat] += (card,)
         log(state, "gate_card", seat, cause, card)
         self.r.put_piece(state, seat, self.t.node_index[str(action.args[0])], fort, cause)
 

@@ -40,7 +40,7 @@ class BoardProcedures:
         cost = max(0, t.cost[card] - discount)
         change(t, state, seat, t.gold, -cost, card)
         state.hand[seat].remove(card)
-        state.portfolio[seat].append(card)
+        state.portfolio[seat] += (card,)
         if state.known_by:  # face up in the portfolio: public now
             state.known_by.pop(card, None)
         if state.batch:

@@ -101,7 +101,7 @@ class Setup:
         state.worker = [-1] * players
         state.hand = [[] for _ in range(players)]
         state.agendas = [[] for _ in range(players)]
-        state.portfolio = [[] for _ in range(players)]
+        state.portfolio = [()] * players
         state.hq = [""] * players
 
     def _empty_board(self, state: State) -> None:

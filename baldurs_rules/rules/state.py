@@ -49,7 +49,7 @@ FIELDS: dict[str, int] = {
     "worker": 1,
     "hand": 2,
     "agendas": 2,
-    "portfolio": 2,
+    "portfolio": 1,
     "hq": 1,
     "owner": 1,
     "piece": 1,
@@ -98,7 +98,8 @@ class State(MachineState):
         worker: Location index of each worker, -1 when at home.
         hand: Building cards in hand.
         agendas: Agenda cards in hand.
-        portfolio: Building and gate cards in the portfolio (HQ apart).
+        portfolio: Building and gate cards in the portfolio (HQ apart), a tuple per seat:
+            a portfolio only grows, and rarely, so copies share the tuples.
         hq: Each seat's HQ card id.
         owner: Owner seat of each map node's piece, -1 for none or damaged.
         piece: What stands on each node: -1 nothing; a tile index on a lot;
@@ -159,7 +160,7 @@ class State(MachineState):
     worker: list[int]
     hand: list[list[str]]
     agendas: list[list[str]]
-    portfolio: list[list[str]]
+    portfolio: list[tuple[str, ...]]
     hq: list[str]
     owner: list[int]
     piece: list[int]
@@ -221,7 +222,7 @@ class State(MachineState):
         new.worker = self.worker[:]
         new.hand = [row[:] for row in self.hand]
         new.agendas = [row[:] for row in self.agendas]
-        new.portfolio = [row[:] for row in self.portfolio]
+        new.portfolio = self.portfolio[:]  # tuples: shared
         new.hq = self.hq[:]
         new.owner = self.owner[:]
         new.piece = self.piece[:]
@@ -258,6 +259,7 @@ class State(MachineState):
         """
         data = {name: getattr(self, name) for name in FIELDS}
         data["stack"] = [list(f) for f in self.stack]
+        data["portfolio"] = [list(row) for row in self.portfolio]
         data["decision"] = None if self.decision is None else list(self.decision)
         if not log:
             data["logging"], data["events"] = False, []
@@ -280,6 +282,7 @@ class State(MachineState):
             if name != "decision":
                 setattr(state, name, data[name])
         state.stack = [tuple(f) for f in data["stack"]]
+        state.portfolio = [tuple(row) for row in data["portfolio"]]
         state.events = [tuple(e) for e in data["events"]]
         state.decision = None if data["decision"] is None else tuple(data["decision"])
         state.options = None
