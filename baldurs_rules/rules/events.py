@@ -63,10 +63,10 @@ def log(state: State, kind: str, seat: int, cause: str, *values: Any) -> None:
 def record(state: State, event: Event) -> None:
     """Append ``event`` to the state's log (the caller checked ``state.logging``).
 
-    A [`clone`][baldurs_rules.rules.state.State.clone] shares its original's list
-    of events; whichever of them records an event first takes its own copy then
-    (copy on write), so a clone that is only kept (a checkpoint, a position to
-    look at) never copies the log. Never append to ``state.events`` directly.
+    A clone of a state (``State.clone``) shares its original's list of events;
+    whichever of them records an event first takes its own copy then (copy on
+    write), so a clone that is only kept (a checkpoint, a position to look at)
+    never copies the log. Never append to ``state.events`` directly.
 
     Examples:
         >>> import baldurs_rules as br
