@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import baldurs_rules as br
-from baldurs_rules.rules.state import FIELDS
+from baldurs_rules.rules.state import FIELDS, State
 
 
 def _midgame() -> br.Game:
@@ -96,3 +98,28 @@ def test_assign_carries_the_sharing_of_the_log() -> None:
     before = list(snapshot.events)
     record(target, ("end_triggered", -1, "test"))
     assert snapshot.events == before
+
+
+def test_the_machine_refuses_to_answer_when_no_decision_is_pending() -> None:
+    game = br.new_game(2, 3)
+    rng = random.Random(3)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    before = game.to_json()
+    machine = game._rules.machine
+    assert machine.legal_view(game.state) == [] and not machine.is_legal(
+        game.state, br.Action("income")
+    )
+    with pytest.raises(br.EngineError, match="answers no decision: none is pending"):
+        machine.answer(game.state, br.Action("income"))
+    assert game.to_json() == before
+
+
+def test_a_state_is_a_machine_state() -> None:
+    from baldurs_rules.engine.machine import MachineState
+
+    state = _midgame().state
+    assert isinstance(state, MachineState)
+    if "__slots__" in vars(State):  # pure Python (a compiled class keeps no __slots__)
+        assert set(vars(MachineState)["__slots__"]) == {"stack", "decision", "options"}
+        assert not set(vars(MachineState)["__slots__"]) & set(vars(State)["__slots__"])
