@@ -90,7 +90,7 @@ class Game:
     and lets a player [`undo`][baldurs_rules.game.Game.undo].
 
     A copy shares its original's list of actions: each game knows how many of
-    them are its own (``_n``) and appends in place only while the list ends there;
+    them are its own and appends in place only while the list ends there;
     a game whose list another copy has extended takes a copy of its own part
     first. So [`clone`][baldurs_rules.game.Game.clone] copies no history, and a
     search that clones a game and plays on the copy never copies it either.

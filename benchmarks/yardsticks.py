@@ -129,8 +129,8 @@ def env_steps(make: Callable[[], Any], steps: int) -> Task:
 
     The random agent reads the int8 mask as booleans (``mask.view(bool)``, no copy):
     numpy's ``flatnonzero`` on a wide int8 mask costs several times the same call on
-    booleans (about 4 us against 0.6 us for our 1,971 actions), and what the agent
-    spends is not the environment's. Both environments are stepped the same way.
+    booleans, and what the agent spends is not the environment's. Both environments
+    are stepped the same way.
     """
     environment = make()
     rng = random.Random(0)
