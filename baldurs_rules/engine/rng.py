@@ -67,7 +67,17 @@ def below(state: list[int], n: int) -> int:
 
 
 def shuffle(state: list[int], items: list[Any]) -> None:
-    """Shuffle ``items`` in place (Fisher-Yates), advancing ``state`` in place."""
+    """Shuffle ``items`` in place (Fisher-Yates), advancing ``state`` in place.
+
+    The same steps as :func:`next32`, on local words: the compiled build keeps them
+    unboxed and writes the state back once, not at every draw.
+    """
+    a, b, c, d = state[0], state[1], state[2], state[3]
     for i in range(len(items) - 1, 0, -1):
-        j = (next32(state) * (i + 1)) >> 32
+        t = (a + b + d) & _M32
+        d = (d + 1) & _M32
+        a, b = b ^ (b >> 9), (c + (c << 3)) & _M32
+        c = ((((c << 21) | (c >> 11)) & _M32) + t) & _M32
+        j = (t * (i + 1)) >> 32
         items[i], items[j] = items[j], items[i]
+    state[0], state[1], state[2], state[3] = a, b, c, d
