@@ -57,7 +57,7 @@ class Action(NamedTuple):
             return self.kind
         if len(args) == 1:
             return f"{self.kind} {args[0]}"
-        return " ".join([self.kind, *(str(a) for a in args)])
+        return " ".join([self.kind, *map(str, args)])
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
