@@ -69,7 +69,7 @@ def below(state: list[int], n: int) -> int:
 def shuffle(state: list[int], items: list[Any]) -> None:
     """Shuffle ``items`` in place (Fisher-Yates), advancing ``state`` in place.
 
-    The same steps as :func:`next32`, on local words: the compiled build keeps them
+    The same steps as ``next32``, on local words: the compiled build keeps them
     unboxed and writes the state back once, not at every draw.
     """
     a, b, c, d = state[0], state[1], state[2], state[3]
