@@ -50,14 +50,16 @@ def seed_state(seed: int) -> list[int]:
     return state
 
 
+def _step(a: int, b: int, c: int, d: int) -> tuple[int, int, int, int, int]:
+    """One SFC32 step on the four words: the new words and the output."""
+    t = (a + b + d) & _M32
+    c2 = ((((c << 21) | (c >> 11)) & _M32) + t) & _M32
+    return b ^ (b >> 9), (c + (c << 3)) & _M32, c2, (d + 1) & _M32, t
+
+
 def next32(state: list[int]) -> int:
     """Advance ``state`` in place and return a 32-bit value."""
-    a, b, c, d = state[0], state[1], state[2], state[3]
-    t = (a + b + d) & _M32
-    state[3] = (d + 1) & _M32
-    state[0] = b ^ (b >> 9)
-    state[1] = (c + (c << 3)) & _M32
-    state[2] = ((((c << 21) | (c >> 11)) & _M32) + t) & _M32
+    state[0], state[1], state[2], state[3], t = _step(state[0], state[1], state[2], state[3])
     return t
 
 
@@ -69,15 +71,12 @@ def below(state: list[int], n: int) -> int:
 def shuffle(state: list[int], items: list[Any]) -> None:
     """Shuffle ``items`` in place (Fisher-Yates), advancing ``state`` in place.
 
-    The same steps as ``next32``, on local words: the compiled build keeps them
-    unboxed and writes the state back once, not at every draw.
+    Each draw is the step of ``next32`` on local words, written back to ``state``
+    once: the compiled build passes the step's words unboxed, not through the list.
     """
     a, b, c, d = state[0], state[1], state[2], state[3]
     for i in range(len(items) - 1, 0, -1):
-        t = (a + b + d) & _M32
-        d = (d + 1) & _M32
-        a, b = b ^ (b >> 9), (c + (c << 3)) & _M32
-        c = ((((c << 21) | (c >> 11)) & _M32) + t) & _M32
+        a, b, c, d, t = _step(a, b, c, d)
         j = (t * (i + 1)) >> 32
         items[i], items[j] = items[j], items[i]
     state[0], state[1], state[2], state[3] = a, b, c, d
