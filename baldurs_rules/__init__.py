@@ -15,6 +15,8 @@ Examples:
 import importlib as _importlib
 import typing as _typing
 
+from baldurs_rules import _compat
+from baldurs_rules._build import VERSION
 from baldurs_rules.actions import Action
 from baldurs_rules.errors import (
     ContentError,
@@ -28,13 +30,13 @@ from baldurs_rules.errors import (
     RulesError,
     StateError,
 )
-from baldurs_rules.narrate import Line, narrate, narration  # eager: the module is named narrate too
 
 if _typing.TYPE_CHECKING:
     from baldurs_rules._build import BUILD
     from baldurs_rules.content.loader import load_content
     from baldurs_rules.content.model import Content
-    from baldurs_rules.decisions import (
+    from baldurs_rules.game import Game, Result, new_game, replay, scenario
+    from baldurs_rules.present.decisions import (
         BuildDecision,
         ChooseDecision,
         Decision,
@@ -48,10 +50,11 @@ if _typing.TYPE_CHECKING:
         TradeDecision,
         TurnDecision,
     )
-    from baldurs_rules.game import Game, Result, new_game, replay
-    from baldurs_rules.scenarios import scenario
+    from baldurs_rules.present.narration import Line, narrate, narration
 
-__version__ = "0.1.0"
+__version__ = VERSION
+
+_compat.install()  # the import paths of 0.1 that moved, for one release
 
 _DECISIONS = (
     "BuildDecision",
@@ -69,7 +72,7 @@ _DECISIONS = (
 )
 
 _LAZY = {
-    **dict.fromkeys(_DECISIONS, "baldurs_rules.decisions"),
+    **dict.fromkeys(_DECISIONS, "baldurs_rules.present.decisions"),
     "BUILD": "baldurs_rules._build",
     "load_content": "baldurs_rules.content.loader",
     "Content": "baldurs_rules.content.model",
@@ -77,7 +80,10 @@ _LAZY = {
     "Result": "baldurs_rules.game",
     "new_game": "baldurs_rules.game",
     "replay": "baldurs_rules.game",
-    "scenario": "baldurs_rules.scenarios",
+    "scenario": "baldurs_rules.game",
+    "Line": "baldurs_rules.present.narration",
+    "narrate": "baldurs_rules.present.narration",
+    "narration": "baldurs_rules.present.narration",
 }
 
 

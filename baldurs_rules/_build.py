@@ -24,6 +24,10 @@ import sys
 from functools import cache
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+from typing import Any
+
+VERSION = "0.2.0"
+"""The package's version (``pyproject.toml`` reads it from here; ``br.__version__``)."""
 
 PURE = "pure Python"
 """What [`BUILD`][baldurs_rules._build.BUILD] says when no module is compiled."""
@@ -123,21 +127,42 @@ def describe(build: str | None = None, note: Path | None = None) -> str:
         note: The build note to read (by default the package's own).
 
     Examples:
-        >>> describe().startswith(BUILD)
+        >>> describe().startswith((COMPILED, PURE))
         True
         >>> describe(COMPILED)
         'compiled (mypyc)'
     """
-    build = build or BUILD
+    build = build or str(_worked_out()["BUILD"])
     reason = install_note(note) if build == PURE else ""
     return f"{build} (the compiled build was skipped: {reason})" if reason else build
 
 
-COMPILED_MODULES: tuple[str, ...] = compiled_modules()
+COMPILED_MODULES: tuple[str, ...]
 """The package's modules that run compiled (empty for the pure-Python build)."""
 
-BUILD: str = COMPILED if COMPILED_MODULES else PURE
+BUILD: str
 """``"compiled (mypyc)"`` or ``"pure Python"``: which build runs."""
 
-BUILD_TAG: str = "mypyc" if COMPILED_MODULES else "pure"
+BUILD_TAG: str
 """A short tag of the build for cache keys: ``"mypyc"`` or ``"pure"``."""
+
+
+@cache
+def _worked_out() -> dict[str, Any]:
+    """The values of the names above, worked out once (it walks the package)."""
+    modules = compiled_modules()
+    return {
+        "COMPILED_MODULES": modules,
+        "BUILD": COMPILED if modules else PURE,
+        "BUILD_TAG": "mypyc" if modules else "pure",
+    }
+
+
+def __getattr__(name: str) -> Any:
+    """``COMPILED_MODULES``, ``BUILD`` and ``BUILD_TAG``, worked out on first use (PEP 562),
+    so that importing this module for [`VERSION`][baldurs_rules._build.VERSION] stays cheap."""
+    values = _worked_out()
+    if name not in values:
+        raise AttributeError(f"module 'baldurs_rules._build' has no attribute {name!r}")
+    globals().update(values)
+    return values[name]

@@ -164,3 +164,16 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     if 0 < len(options) <= 8:
         return "; expected one of " + ", ".join(repr(o) for o in options)
     return ""
+
+
+def quoted(value: object, limit: int = 60) -> str:
+    """A value as an error message quotes it: its ``repr``, cut to ``limit`` characters.
+
+    Examples:
+        >>> quoted("gald")
+        "'gald'"
+        >>> quoted(list(range(40)), limit=20)
+        '[0, 1, 2, 3, 4, 5...'
+    """
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -29,18 +29,26 @@ from baldurs_rules.errors import (
 )
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.events import decode
+from baldurs_rules.rules.knowledge import public_event
 from baldurs_rules.rules.state import State
+from baldurs_rules.scenarios import scenario_start
+from baldurs_rules.serialize import (
+    FORMAT,
+    FORMATS,
+    RecordStart,
+    check_deciders,
+    check_record,
+    parse_json,
+    replayed_problems,
+    state_from_data,
+)
 
 if TYPE_CHECKING:
-    from baldurs_rules.decisions import Decision
-    from baldurs_rules.serialize import RecordStart
+    from pathlib import Path
 
-__all__ = ["FORMAT", "FORMATS", "Game", "Result", "new_game", "replay"]
+    from baldurs_rules.present.decisions import Decision
 
-FORMAT = "baldurs_rules/game@2"
-"""The format tag of game files: a record (seed, players, actions) with, in a save, the state."""
-FORMATS = ("baldurs_rules/game@1", FORMAT)
-"""Format tags that are read (``@1`` records have no state and no seats)."""
+__all__ = ["FORMAT", "FORMATS", "Game", "Result", "new_game", "replay", "scenario"]
 
 CHECKPOINT_EVERY: Final = 50
 """Actions between two snapshots of the state (restoring after an engine failure and
@@ -81,7 +89,7 @@ class Game:
 
     Create one with [`new_game`][baldurs_rules.game.new_game],
     [`replay`][baldurs_rules.game.replay], [`Game.from_json`][baldurs_rules.game.Game.from_json]
-    or [`scenario`][baldurs_rules.scenarios.scenario].
+    or [`scenario`][baldurs_rules.game.scenario].
 
     Besides the state, a game keeps its history: every action applied (with the
     seat that chose it) and a snapshot of the state every
@@ -143,7 +151,7 @@ class Game:
 
     @property
     def scenario(self) -> dict[str, Any] | None:
-        """The [`scenario`][baldurs_rules.scenarios.scenario] this game started from, as plain
+        """The [`scenario`][baldurs_rules.game.scenario] this game started from, as plain
         data (a copy), or None for a game from [`new_game`][baldurs_rules.game.new_game].
 
         A game's [`record`][baldurs_rules.game.Game.record] carries it, so
@@ -160,10 +168,10 @@ class Game:
     def decision(self) -> Decision | None:
         """The pending decision as a typed value (None when the game is over).
 
-        See [`baldurs_rules.decisions`][] for the kinds and their fields; the raw
+        See [`baldurs_rules.present.decisions`][] for the kinds and their fields; the raw
         tuple the engine keeps is ``game.state.decision``.
         """
-        from baldurs_rules.decisions import decision_of
+        from baldurs_rules.present.decisions import decision_of
 
         return decision_of(self)
 
@@ -357,8 +365,6 @@ class Game:
 
     def events_for(self, seat: int, start: int = 0) -> list[dict[str, Any]]:
         """The log from ``start`` on, as ``seat`` may see it (others' drawn cards removed)."""
-        from baldurs_rules.view import public_event
-
         return [public_event(decode(e), seat) for e in self.state.events[start:]]
 
     def result(self) -> Result:
@@ -380,7 +386,7 @@ class Game:
         The data is independent of the game (changing it changes nothing) and holds
         no log; read the log with [`events_for`][baldurs_rules.game.Game.events_for].
         """
-        from baldurs_rules.view import view
+        from baldurs_rules.present.view import view
 
         return view(self, seat)
 
@@ -394,7 +400,7 @@ class Game:
         Raises:
             IllegalActionError: The action (or its notation) is not legal now.
         """
-        from baldurs_rules.view import describe_action
+        from baldurs_rules.present.view import describe_action
 
         if isinstance(action, str):
             action = self.parse_action(action)
@@ -468,14 +474,14 @@ class Game:
 
     def __str__(self) -> str:
         """The compact text board, public information only (see
-        [`board_text`][baldurs_rules.board_text.board_text])."""
-        from baldurs_rules.board_text import board_text
+        [`board_text`][baldurs_rules.present.board_text.board_text])."""
+        from baldurs_rules.present.board_text import board_text
 
         return board_text(self)
 
     def _repr_svg_(self) -> str:
         """The board as SVG, public information only (Jupyter shows it for a game)."""
-        from baldurs_rules.render_svg import render_svg
+        from baldurs_rules.present.board_svg import render_svg
 
         return render_svg(self)
 
@@ -510,8 +516,6 @@ class Game:
                 cannot reach (the message says what is wrong).
             IllegalActionError: A record whose actions are not legal where they are played.
         """
-        from baldurs_rules.serialize import parse_json, state_from_data
-
         content = content or load_content()
         data = parse_json(text)
         if isinstance(data, dict) and data.get("state") is None:
@@ -594,8 +598,6 @@ def replay(record: object, content: Content | None = None) -> Game:  # object: c
             chose an action.
         IllegalActionError: An action of the record is not legal where it is played.
     """
-    from baldurs_rules.serialize import check_deciders, check_record, replayed_problems
-
     content = content or load_content()
     start = check_record(record, content)
     game = _start_of(start, content)
@@ -618,8 +620,6 @@ def _start_of(start: RecordStart, content: Content) -> Game:
             return new_game(start.players, start.seed, start.advanced, content)
         except RulesError as exc:
             raise StateError(f"the record cannot start a game: {exc.message}") from None
-    from baldurs_rules import scenario  # the function (importing the module would shadow it)
-
     game = scenario(start.scenario, content)
     said = (start.players, start.seed, start.advanced)
     has = (game.state.players, game.state.seed, game.state.advanced)
@@ -628,3 +628,28 @@ def _start_of(start: RecordStart, content: Content) -> Game:
             f"the record says players, seed, advanced = {said}, but its scenario sets up {has}"
         )
     return game
+
+
+def scenario(spec: dict[str, Any] | str | Path, content: Content | None = None) -> Game:
+    """Set up a game at the start of the ``active`` seat's turn from a description.
+
+    A scenario says only what matters; everything else is empty or derived (see the
+    Scenarios page and [`baldurs_rules.scenarios`][] for every key).
+
+    Args:
+        spec: A dict, YAML text, or a path to a YAML file.
+        content: The content (default content if None).
+
+    Raises:
+        StateError: Unknown keys or ids (with suggestions), or an impossible position.
+
+    Examples:
+        >>> import baldurs_rules as br
+        >>> game = br.scenario({"players": 2, "available": [1, 2],
+        ...     "seats": [{"resources": {"gold": 5}, "hand": ["elfsong_tavern"]}, {}]})
+        >>> [str(a) for a in game.legal_actions()][:2]
+        ['build elfsong_tavern 1', 'build elfsong_tavern 2']
+    """
+    content = content or load_content()
+    start = scenario_start(spec, content)
+    return Game(content, start.state, scenario=start.spec)  # its history starts here

@@ -21,20 +21,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from baldurs_rules.content.loader import load_content
 from baldurs_rules.content.model import Content
 from baldurs_rules.content.yamlio import read_yaml_text
 from baldurs_rules.engine.rng import seed_state, shuffle
-from baldurs_rules.errors import ContentError, StateError, did_you_mean
-from baldurs_rules.game import Game
+from baldurs_rules.errors import ContentError, StateError, did_you_mean, quoted
+from baldurs_rules.invariants import Position, check_all
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.core import log
 from baldurs_rules.rules.state import LOT_AVAILABLE, LOT_BANNED, LOT_BUILT, LOT_HIDDEN, State
+from baldurs_rules.serialize import field_checks
 
-__all__ = ["SCENARIO_DEFAULTS", "SCENARIO_KEYS", "scenario"]
+__all__ = ["SCENARIO_DEFAULTS", "SCENARIO_KEYS", "SEAT_KEYS", "ScenarioStart", "scenario_start"]
 
 SCENARIO_DEFAULTS: dict[str, Any] = {
     "players": 2,
@@ -75,17 +76,28 @@ SCENARIO_KEYS = {
 SEAT_KEYS = {"hq", "resources", "hand", "agendas", "portfolio", "influence", "worker"}
 
 
-def scenario(spec: dict[str, Any] | str | Path, content: Content | None = None) -> Game:
-    """Build a game at the start of the ``active`` seat's turn from a description.
+@dataclass(frozen=True)
+class ScenarioStart:
+    """A checked scenario: the state at its first decision, and the spec as plain data.
+
+    [`scenario`][baldurs_rules.game.scenario] makes a game of it; the game's record
+    keeps ``spec``, so [`replay`][baldurs_rules.game.replay] sets up the same position.
+    """
+
+    state: State
+    spec: dict[str, Any]
+
+
+def scenario_start(spec: dict[str, Any] | str | Path, content: Content) -> ScenarioStart:
+    """Set up the state a scenario describes, check it, and run it to its first decision.
 
     Args:
-        spec: A dict, YAML text, or a path to a YAML file.
-        content: The content (default content if None).
+        spec: A dict, YAML text, or a path to a YAML file (see ``docs/scenarios.md``).
+        content: The content to play.
 
     Raises:
         StateError: Unknown keys or ids (with suggestions), or an impossible position.
     """
-    content = content or load_content()
     data = _plain(_read(spec))
     builder = _Scenario(content, data)
     try:
@@ -94,14 +106,11 @@ def scenario(spec: dict[str, Any] | str | Path, content: Content | None = None) 
         raise StateError(f"scenario is malformed ({type(exc).__name__}: {exc})") from None
     builder.rules.refresh(state)
     _check_fields(builder.rules, state)
-    game = Game(content, state, scenario=data)
-    from baldurs_rules.invariants import check_all
-
-    problems = check_all(game)
+    problems = check_all(Position(content, state, data))
     if problems:
         raise StateError("scenario is inconsistent: " + "; ".join(problems))
-    Rules.of(content).machine.run(state)
-    return Game(content, state, scenario=data)  # its history starts at the first decision
+    builder.rules.machine.run(state)
+    return ScenarioStart(state, data)
 
 
 def _plain(spec: dict[str, Any]) -> dict[str, Any]:
@@ -115,12 +124,10 @@ def _plain(spec: dict[str, Any]) -> dict[str, Any]:
 
 def _check_fields(rules: Rules, state: State) -> None:
     """Every field has a value a saved game could have (types, ranges, seats)."""
-    from baldurs_rules.serialize import _field_checks, _short
-
     data = state.to_dict()
-    for name, check in _field_checks(rules, state.players).items():
+    for name, check in field_checks(rules, state.players).items():
         if not check(data[name]):
-            raise StateError(f"scenario gives an impossible {name!r}: {_short(data[name])}")
+            raise StateError(f"scenario gives an impossible {name!r}: {quoted(data[name])}")
 
 
 def _read(spec: dict[str, Any] | str | Path) -> dict[str, Any]:

@@ -34,21 +34,21 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final
 
 from baldurs_rules.actions import Action
 from baldurs_rules.content.model import Content
 from baldurs_rules.engine.rng import STATE_WORDS
-from baldurs_rules.errors import StateError
+from baldurs_rules.errors import StateError, quoted
+from baldurs_rules.invariants import Checked, Position, check_all
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.shapes import action_problem, event_problem, pending_problem
 from baldurs_rules.rules.state import FIELDS, State
 
-if TYPE_CHECKING:
-    from baldurs_rules.game import Game
-
 __all__ = [
     "BIG",
+    "FORMAT",
+    "FORMATS",
     "MAX_FILE_BYTES",
     "MAX_NOTATION",
     "MAX_PENDING",
@@ -63,6 +63,11 @@ __all__ = [
 ]
 
 Check = Callable[[Any], bool]
+
+FORMAT: Final = "baldurs_rules/game@2"
+"""The format tag of game files: a record (seed, players, actions) with, in a save, the state."""
+FORMATS: Final = ("baldurs_rules/game@1", FORMAT)
+"""Format tags that are read (``@1`` records have no state and no seats)."""
 
 MAX_FILE_BYTES = 16 * 2**20
 """Largest game file read, in bytes (16 MiB: far more than the longest game with its log)."""
@@ -142,13 +147,11 @@ def check_record(record: Any, content: Content) -> RecordStart:
     Raises:
         StateError: Another format or content, or a field of the wrong kind.
     """
-    from baldurs_rules.game import FORMAT, FORMATS
-
     if not isinstance(record, dict) or record.get("format") not in FORMATS:
         raise StateError(f"not a game record (expected format {FORMAT!r})")
     if record.get("content") != content.fingerprint:
         raise StateError(
-            f"the game file is for content {_short(record.get('content'))}, but the loaded"
+            f"the game file is for content {quoted(record.get('content'))}, but the loaded"
             f" content is {content.fingerprint!r}; load the same content (or mod) first"
         )
     players, seed = record.get("players"), record.get("seed")
@@ -156,7 +159,7 @@ def check_record(record: Any, content: Content) -> RecordStart:
         raise StateError("the record needs whole numbers 'players' and 'seed'")
     advanced = record.get("advanced", False)
     if type(advanced) is not bool:
-        raise StateError(f"the record's 'advanced' must be true or false, not {_short(advanced)}")
+        raise StateError(f"the record's 'advanced' must be true or false, not {quoted(advanced)}")
     actions = record.get("actions", [])
     if type(actions) is not list or not all(type(a) is str for a in actions):
         raise StateError("the record's actions must be a list of notations")
@@ -173,7 +176,7 @@ def check_record(record: Any, content: Content) -> RecordStart:
         raise StateError("the record's 'deciders' must list one seat (or -1) per action")
     scenario = record.get("scenario")
     if scenario is not None and type(scenario) is not dict:
-        raise StateError(f"the record's 'scenario' must be a mapping, not {_short(scenario)}")
+        raise StateError(f"the record's 'scenario' must be a mapping, not {quoted(scenario)}")
     return RecordStart(players, seed, advanced, actions, deciders, scenario)
 
 
@@ -221,9 +224,6 @@ def field_checks(rules: Rules, players: int) -> dict[str, Check]:
         cache[players] = _build_field_checks(rules, players)
     checks: dict[str, Check] = cache[players]
     return checks
-
-
-_field_checks = field_checks  # the name scenarios.py imports
 
 
 def _int(low: int, high: int) -> Check:
@@ -336,8 +336,6 @@ def state_from_data(data: Any, content: Content) -> Loaded:
     Raises:
         StateError: Naming the first thing found wrong.
     """
-    from baldurs_rules.game import FORMATS
-
     start = check_record(data, content)
     raw = data.get("state")
     if type(raw) is dict and data["format"] == FORMATS[0]:  # @1 saves knew no less
@@ -345,8 +343,7 @@ def state_from_data(data: Any, content: Content) -> Loaded:
     rules = Rules.of(content)
     state = _checked_state(rules, raw)
     _same_game(start, state)
-    game = _game_of(content, state, start)
-    problems = _invariant_problems(game)
+    problems = _invariant_problems(rules, Position(content, state, start.scenario))
     if problems:
         raise StateError(
             "saved state is inconsistent: " + "; ".join(problems[:5]) + INCONSISTENT_HINT
@@ -365,10 +362,10 @@ def _checked_state(rules: Rules, raw: Any) -> State:
         missing, extra = sorted(set(FIELDS) - fields), sorted(map(str, fields - set(FIELDS)))
         raise StateError(f"saved state has missing fields {missing} or unknown fields {extra}")
     if not _players_check(rules)(raw["players"]):
-        raise StateError(f"saved state field 'players' has a wrong value: {_short(raw['players'])}")
+        raise StateError(f"saved state field 'players' has a wrong value: {quoted(raw['players'])}")
     for name, check in field_checks(rules, raw["players"]).items():
         if not check(raw[name]):
-            raise StateError(f"saved state field {name!r} has a wrong value: {_short(raw[name])}")
+            raise StateError(f"saved state field {name!r} has a wrong value: {quoted(raw[name])}")
     for number, event in enumerate(raw["events"], 1):
         problem = event_problem(rules, event, raw["players"])
         if problem:
@@ -392,31 +389,16 @@ def _same_game(start: RecordStart, state: State) -> None:
         )
 
 
-def _game_of(content: Content, state: State, start: RecordStart) -> Game:
-    from baldurs_rules.game import Game
-
-    return Game(content, state, scenario=start.scenario)
-
-
-def _invariant_problems(game: Game) -> list[str]:
-    from baldurs_rules.invariants import check_all
-
-    problems = check_all(game)
+def _invariant_problems(rules: Rules, position: Position) -> list[str]:
+    problems = check_all(position)
     if not problems:
         try:
-            game.legal_actions()
+            rules.machine.legal(position.state)
         except Exception as exc:  # a guard: the invariants should have found why
             problems = [f"the pending decision cannot be answered: {exc!r}"]
     return problems
 
 
-def replayed_problems(game: Game) -> list[str]:
+def replayed_problems(game: Checked) -> list[str]:
     """Every invariant, on a game replayed from its record (a guard: play keeps them)."""
-    from baldurs_rules.invariants import check_all
-
     return check_all(game)
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."

@@ -137,7 +137,7 @@ FRESH_PROCESS = "import baldurs_rules as br; br.new_game(players=4)"
 
 def bench_jobs(games: int) -> None:
     """Wall-clock scaling of ``simulate`` from one process to two (identical records)."""
-    from baldurs_rules.simulate import simulate
+    from baldurs_rules.runs.simulate import simulate
 
     times, results = {}, {}
     for jobs in (1, 2):

@@ -33,9 +33,9 @@ import time
 from collections.abc import Sequence
 
 import baldurs_rules as br
-from baldurs_rules.balance import wilson
 from baldurs_rules.bots import HEURISTIC_WEIGHTS, make_bot
-from baldurs_rules.simulate import simulate
+from baldurs_rules.runs.balance import wilson
+from baldurs_rules.runs.simulate import simulate
 
 
 # ---------------------------------------------------------------- speed

@@ -33,9 +33,9 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from baldurs_rules.adapters.openspiel import BaldursGateGame
-from baldurs_rules.balance import wilson
 from baldurs_rules.bots import IsmctsBot
+from baldurs_rules.rl.openspiel import BaldursGateGame
+from baldurs_rules.runs.balance import wilson
 
 
 @dataclass

@@ -98,7 +98,7 @@ def decisions(quick: bool) -> None:
     try:
         import pyspiel
 
-        import baldurs_rules.adapters.openspiel  # noqa: F401  (registers the game)
+        import baldurs_rules.rl.openspiel  # noqa: F401  (registers the game)
 
         tasks["OpenSpiel hearts (C++)"] = spiel_games(pyspiel.load_game("hearts"), 10)
         tasks["OpenSpiel spades (C++)"] = spiel_games(pyspiel.load_game("spades"), 10)
@@ -244,7 +244,7 @@ def spiel_ismcts(games: list[br.Game], iterations: int) -> Task:
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
 
-    from baldurs_rules.adapters.openspiel import BaldursGateGame
+    from baldurs_rules.rl.openspiel import BaldursGateGame
 
     spiel = BaldursGateGame({"players": 4})
     states = []

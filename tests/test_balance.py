@@ -14,8 +14,8 @@ from click.testing import CliRunner, Result
 from process_support import interrupted, needs_proc, start, wait_for_games
 
 import baldurs_rules as br
-from baldurs_rules.balance import build_report, card_usage, compare, run_balance, wilson
 from baldurs_rules.cli import main
+from baldurs_rules.runs.balance import build_report, card_usage, compare, run_balance, wilson
 
 
 def test_wilson_interval_brackets_the_rate() -> None:
@@ -144,7 +144,7 @@ def assert_usage_error(result: Result, text: str) -> None:
 def test_bad_output_files_are_refused_before_any_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import baldurs_rules.simulate as simulate_module
+    import baldurs_rules.runs.simulate as simulate_module
 
     def no_game(*args: object, **kwargs: object) -> None:
         raise AssertionError("a game was played")

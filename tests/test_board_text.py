@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 import baldurs_rules as br
-from baldurs_rules.board_text import (
+from baldurs_rules.bots import make_bot
+from baldurs_rules.present.board_text import (
     board_text,
     district_rows,
     legend_text,
@@ -13,7 +14,6 @@ from baldurs_rules.board_text import (
     next_reward,
     seat_rows,
 )
-from baldurs_rules.bots import make_bot
 
 
 @pytest.fixture(scope="module")

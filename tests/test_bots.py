@@ -22,7 +22,7 @@ from baldurs_rules.bots import (
     split_specs,
 )
 from baldurs_rules.rules import Rules
-from baldurs_rules.simulate import simulate, summarize
+from baldurs_rules.runs.simulate import simulate, summarize
 
 SPECS = ["random", "greedy", "heuristic", "ismcts:iterations=40"]
 

@@ -13,7 +13,7 @@ from baldurs_rules.bots import HEURISTIC_WEIGHTS, Evaluator, HeuristicBot, make_
 from baldurs_rules.bots.heuristic import lot_scores
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.core import Env
-from baldurs_rules.simulate import simulate, summarize
+from baldurs_rules.runs.simulate import simulate, summarize
 
 
 def random_positions(count: int, seed: int) -> list[br.Game]:

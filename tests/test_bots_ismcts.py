@@ -11,7 +11,7 @@ import baldurs_rules as br
 from baldurs_rules.actions import Action
 from baldurs_rules.bots import IsmctsBot, RandomBot, make_bot
 from baldurs_rules.bots.ismcts import _Edge, observed
-from baldurs_rules.simulate import simulate, summarize
+from baldurs_rules.runs.simulate import simulate, summarize
 
 
 def turn_with_builds(players: int = 3, seed: int = 4) -> br.Game:

@@ -14,7 +14,7 @@ import pytest
 
 import baldurs_rules as br
 from baldurs_rules.bots import RandomBot
-from baldurs_rules.render_svg import render_svg
+from baldurs_rules.present.board_svg import render_svg
 
 pytestmark = pytest.mark.browser
 

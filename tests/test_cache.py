@@ -21,7 +21,7 @@ import pytest
 
 import baldurs_rules as br
 from baldurs_rules import Content, _build, load_content
-from baldurs_rules.content import cache, codec, loader
+from baldurs_rules.content import cache, chain, codec, loader
 from baldurs_rules.content.files import default_content_dir
 from baldurs_rules.rules.tables import Tables
 
@@ -375,7 +375,7 @@ def test_a_forged_fingerprint_cannot_pass_for_the_original(
     _, body = split(path)
     data = json.loads(body)
     data["buildings"][0][3] = 0
-    tampered = codec.decode(data, cache._files(loader.read_chain(default_content_dir())))
+    tampered = codec.decode(data, cache._files(chain.read_chain(default_content_dir())))
     data["fingerprint"] = codec.fingerprint(tampered)
     rewrite(path, json.dumps(data).encode())
     new_process(monkeypatch)
@@ -435,10 +435,10 @@ def test_the_key_changes_with_any_content_byte(
 ) -> None:
     copy = tmp_path / "copy"
     shutil.copytree(default_content_dir(), copy)
-    first = loader.read_chain(copy).key()
+    first = cache.key(chain.read_chain(copy))
     file = copy / "gates.yaml"
     file.write_text(file.read_text("utf-8") + "# a comment\n", "utf-8")
-    assert loader.read_chain(copy).key() != first
+    assert cache.key(chain.read_chain(copy)) != first
     assert load_content(copy).fingerprint == load_content(cache=False).fingerprint
 
 
@@ -447,7 +447,7 @@ def test_content_with_an_unreadable_file_is_never_cached(cache_home: Path, tmp_p
     shutil.copytree(default_content_dir(), copy)
     (copy / "gates.yaml").unlink()
     (copy / "gates.yaml").symlink_to("/etc/hostname")
-    assert loader.read_chain(copy).key() is None
+    assert cache.key(chain.read_chain(copy)) is None
     with pytest.raises(br.ContentError):
         load_content(copy)
     assert not cache_home.exists()

@@ -18,7 +18,7 @@ import baldurs_rules as br
 from baldurs_rules._resources import default_content_dir
 from baldurs_rules.cli import main
 from baldurs_rules.content.files import display_name
-from baldurs_rules.simulate import simulate
+from baldurs_rules.runs.simulate import simulate
 
 
 def run(*args: str, input: str | None = None) -> Result:
@@ -192,7 +192,7 @@ def test_zero_games_is_a_usage_error() -> None:
 
 
 def test_an_unwritable_out_file_fails_before_any_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    import baldurs_rules.simulate as simulate_module
+    import baldurs_rules.runs.simulate as simulate_module
 
     def no_game(*args: object, **kwargs: object) -> None:
         raise AssertionError("a game was played")

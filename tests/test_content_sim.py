@@ -11,7 +11,7 @@ gives at least 8% of all prestige and leftovers at most 15%, at least a quarter 
 the attacks are held and every held attack pays, seats win evenly and no game
 reaches the turn limit. The sample here is sized for CI (seeded, so deterministic);
 the 1,000-game figures are in ``docs/content.md``, written by
-``python -m baldurs_rules.content_report --docs docs/content.md --block ...``.
+``python -m baldurs_rules.runs.content_report --docs docs/content.md --block ...``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from typing import Any
 import pytest
 
 from baldurs_rules import load_content
-from baldurs_rules.content_report import (
+from baldurs_rules.errors import RulesError
+from baldurs_rules.runs.content_report import (
     COVERAGE_CRITERIA,
     MAX_LEFTOVERS,
     MIN_HELD,
@@ -31,8 +32,7 @@ from baldurs_rules.content_report import (
     PLAY_CRITERIA,
     content_report,
 )
-from baldurs_rules.errors import RulesError
-from baldurs_rules.report_markdown import splice_report
+from baldurs_rules.runs.content_report.markdown import splice_report
 
 pytestmark = pytest.mark.slow
 
@@ -109,7 +109,7 @@ def test_greedy_games_end_by_the_lot_bag() -> None:
 
 
 def test_a_short_run_names_what_is_missing(capsys: pytest.CaptureFixture[str]) -> None:
-    from baldurs_rules.report_markdown import format_report, main
+    from baldurs_rules.runs.content_report.markdown import format_report, main
 
     report = content_report(games=3, players=2, seed=7, bots=("random",), advanced=False)
     built = report["criteria"]["buildings"]
@@ -130,7 +130,7 @@ def test_a_short_run_names_what_is_missing(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_main_writes_the_report_into_a_block_of_a_page(tmp_path: Path) -> None:
-    from baldurs_rules.report_markdown import main
+    from baldurs_rules.runs.content_report.markdown import main
 
     page = tmp_path / "page.md"
     block = "<!-- content-report:two -->\nSTALE FIGURES\n<!-- /content-report:two -->\n"
@@ -138,7 +138,7 @@ def test_main_writes_the_report_into_a_block_of_a_page(tmp_path: Path) -> None:
     main(["--games", "1", "--players", "2", "--docs", str(page), "--block", "two"])
     text = page.read_text()
     assert text.startswith("# Title\n\n<!-- content-report:two -->\nCommand:\n")
-    assert "python -m baldurs_rules.content_report --games 1 --players 2\n" in text
+    assert "python -m baldurs_rules.runs.content_report --games 1 --players 2\n" in text
     assert "### Content report: 1 games, 2 players, bots heuristic, seed 0" in text
     assert "STALE FIGURES" not in text
     assert text.endswith("<!-- /content-report:two -->\nend\n")

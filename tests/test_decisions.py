@@ -173,6 +173,6 @@ def test_grouped_options_are_card_then_lot() -> None:
 
 @pytest.mark.parametrize("kind", sorted(br.Decision.KINDS))
 def test_every_kind_has_a_prompt(kind: str) -> None:
-    from baldurs_rules.decisions import _PROMPTS
+    from baldurs_rules.present.decisions import _PROMPTS
 
     assert kind in _PROMPTS

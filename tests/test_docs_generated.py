@@ -388,7 +388,7 @@ def test_signatures_and_schema_values_are_quoted(gen: ModuleType) -> None:
     )
     assert ">80<" in part("schema:mod.properties.name.maxLength")
     refused = {
-        "signature:baldurs_rules.runner.SIGNAL_EXIT_BASE": r"is a int, not a callable",
+        "signature:baldurs_rules.runs.parallel.SIGNAL_EXIT_BASE": r"is a int, not a callable",
         "schema:mods.properties": r"no schema 'mods': the schemas are .*'mod'",
         "schema:mod.properties.nam.maxLength": r"'nam' is not one of .*'name'",
         "schema:mod.properties.name": r"is a dict, not a number or text",

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from baldurs_rules import ContentError, Problem, load_content
-from baldurs_rules.content import files, loader
+from baldurs_rules.content import chain, files
 from baldurs_rules.content.files import (
     MAX_BYTES,
     default_content_dir,
@@ -136,20 +136,20 @@ def test_content_inside_proc_is_refused() -> None:
 
 def test_too_many_stacked_mods(tmp_path: Path) -> None:
     """MAX_LAYERS directories at most: the default content and MAX_LAYERS - 1 mods."""
-    for i in range(loader.MAX_LAYERS):
+    for i in range(chain.MAX_LAYERS):
         layer = tmp_path / f"m{i}"
         layer.mkdir()
         base = "default" if i == 0 else f"../m{i - 1}"
         (layer / "mod.yaml").write_text(f"name: M{i}\nextends: {base}\n", "utf-8")
-    top = tmp_path / f"m{loader.MAX_LAYERS - 1}"
+    top = tmp_path / f"m{chain.MAX_LAYERS - 1}"
     ((file, line, column, message),) = located(problems_of(top))
     assert Path(file).resolve() == (tmp_path / "m0" / "mod.yaml").resolve()
     assert (line, column) == (2, 10)
     assert message == (
-        f"mod extends 'default': at most {loader.MAX_LAYERS} directories may be stacked"
+        f"mod extends 'default': at most {chain.MAX_LAYERS} directories may be stacked"
     )
-    below = load_content(tmp_path / f"m{loader.MAX_LAYERS - 2}", cache=False)
-    assert len(below.sources) == loader.MAX_LAYERS
+    below = load_content(tmp_path / f"m{chain.MAX_LAYERS - 2}", cache=False)
+    assert len(below.sources) == chain.MAX_LAYERS
 
 
 # ------------------------------------------------------------ not regular files --

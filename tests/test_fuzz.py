@@ -60,11 +60,12 @@ def test_each_class_is_refused_with_a_location_or_loads_and_plays(
 def test_a_failure_in_play_is_a_failure_not_a_refusal(monkeypatch: pytest.MonkeyPatch) -> None:
     """If valid content breaks the engine, the fuzzer says so (never counts it as refused)."""
     import baldurs_rules as br
+    from baldurs_rules import game
 
     def broken(*args: object, **kwargs: object) -> object:
         raise br.RulesError("the engine broke")
 
-    monkeypatch.setattr(br, "new_game", broken)
+    monkeypatch.setattr(game, "new_game", broken)
     with pytest.raises(PlayFailureError, match="content that loaded failed in play: RulesError"):
         play(load_content(cache=False), 1)
     report = FuzzReport()

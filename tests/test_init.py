@@ -25,7 +25,7 @@ def test_every_public_name_resolves() -> None:
 
 def test_the_frontend_api_is_exported() -> None:
     assert inspect.isfunction(br.narrate) and inspect.isfunction(br.narration)
-    import baldurs_rules.narrate  # noqa: F401  (the module of that name must not shadow it)
+    import baldurs_rules.present.narration  # noqa: F401  (the module of that name must not shadow it)
 
     assert inspect.isfunction(br.narrate)
     assert issubclass(br.TurnDecision, br.Decision) and issubclass(br.EngineError, br.RulesError)
@@ -56,7 +56,7 @@ def test_importing_a_submodule_first_never_hides_a_public_name() -> None:
     submodules = {info.name for info in pkgutil.iter_modules(br.__path__)}
     assert not submodules & set(br._LAZY), submodules & set(br._LAZY)  # eager names are safe
     code = (
-        "import baldurs_rules.scenarios, baldurs_rules.narrate, baldurs_rules as br;"
+        "import baldurs_rules.scenarios, baldurs_rules.present.narration, baldurs_rules as br;"
         " print(callable(br.scenario), callable(br.new_game), callable(br.narrate))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

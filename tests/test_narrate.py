@@ -10,9 +10,9 @@ import pytest
 
 import baldurs_rules as br
 from baldurs_rules.bots import make_bot
-from baldurs_rules.narrate import cause_text, seat_text
+from baldurs_rules.present.narration import cause_text, seat_text
 from baldurs_rules.rules.events import record
-from baldurs_rules.view import PRIVATE_FIELDS
+from baldurs_rules.rules.knowledge import PRIVATE_FIELDS
 
 
 @cache

@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 
 import baldurs_rules as br
-from baldurs_rules.adapters.observation import ObservationEncoder
 from baldurs_rules.errors import RulesError
+from baldurs_rules.rl.observation import ObservationEncoder
 
 
 def _same_as_reference(encoder: ObservationEncoder, game: br.Game, seat: int) -> bool:

@@ -18,9 +18,9 @@ pytest.importorskip(
 import pyspiel
 
 import baldurs_rules as br
-from baldurs_rules.adapters import openspiel as adapter
-from baldurs_rules.adapters.common import final_rewards
 from baldurs_rules.errors import IllegalActionError, RulesError, StateError
+from baldurs_rules.rl import openspiel as adapter
+from baldurs_rules.rl.common import final_rewards
 
 
 def _dealt(spec: str, seed: int) -> object:

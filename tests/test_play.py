@@ -13,8 +13,9 @@ from click.testing import CliRunner, Result
 from rich.console import Console
 
 import baldurs_rules as br
+from baldurs_rules.bots.game_file import read_game_file
 from baldurs_rules.cli import main
-from baldurs_rules.cli.play import _make_bots, _Session
+from baldurs_rules.cli.play import _Session, seat_bots
 from baldurs_rules.cli.screen import (
     SCREEN_HEIGHT,
     SCREEN_WIDTH,
@@ -22,7 +23,6 @@ from baldurs_rules.cli.screen import (
     menu_entries,
     options_view,
 )
-from baldurs_rules.files import read_game_file
 
 
 def run(*args: str, input: str | None = None) -> Result:
@@ -84,7 +84,7 @@ def scripted(
     game = br.new_game(players, seed)
     holder: list[_Session] = []
     human = FirstOption(lambda: holder[0], extra)
-    session = _Session(out, game, _make_bots([bots], players, humans, seed), read=human)
+    session = _Session(out, game, seat_bots([bots], players, humans, seed), read=human)
     holder.append(session)
     assert session.run()
     return session, human, buffer
@@ -97,7 +97,7 @@ def test_a_bot_game_is_told_from_the_citys_point_of_view() -> None:
     out = result.stdout
     assert out.startswith("Builders of Baldur's Gate — 4 players, seed 7: seat 0 greedy")
     game = br.new_game(4, seed=7)
-    bots = _make_bots(["greedy"], 4, 0, 7)
+    bots = seat_bots(["greedy"], 4, 0, 7)
     told = br.narrate(game, None)  # the setup
     while not game.is_over:
         start = len(game.state.events)
@@ -256,7 +256,7 @@ def test_hot_seat_pauses_and_never_shows_another_humans_hand() -> None:
             segments.append((seat, len(buffer.getvalue()), {other: secret}))
         return human(prompt)
 
-    session = _Session(out, game, _make_bots(["random"], 3, 2, 11), read=read)
+    session = _Session(out, game, seat_bots(["random"], 3, 2, 11), read=read)
     holder.append(session)
     session.run()  # to the end, or quit after 150 decisions
     text = buffer.getvalue()
@@ -298,7 +298,7 @@ def test_a_loaded_game_continues_exactly_as_the_original(tmp_path: Path) -> None
         holder: list[_Session] = []
         session = _Session.loaded(out, br.load_content(), str(save), "random", 1, None)
         if fresh_bots:  # the control: the same seats, without their saved random state
-            session.bots = _make_bots(["random"], 3, 1, 8)
+            session.bots = seat_bots(["random"], 3, 1, 8)
         session.read = FirstOption(lambda: holder[0])
         holder.append(session)
         assert session.run()

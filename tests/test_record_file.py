@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from baldurs_rules.errors import StateError
-from baldurs_rules.record_file import RecordFile, line_of
+from baldurs_rules.runs.record_file import RecordFile, line_of
 
 RUN = {"players": 2, "bots": ["random"], "seed": 0, "content": "abc"}
 

@@ -8,7 +8,7 @@ import pytest
 
 import baldurs_rules as br
 from baldurs_rules.bots import RandomBot, play_game
-from baldurs_rules.render_svg import PLAYER_COLORS, render_svg
+from baldurs_rules.present.board_svg import PLAYER_COLORS, render_svg
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 

@@ -17,9 +17,9 @@ from pettingzoo.test import api_test, seed_test
 
 import baldurs_rules as br
 from baldurs_rules._resources import default_content_dir
-from baldurs_rules.adapters.observation import HIGH
 from baldurs_rules.errors import RulesError
 from baldurs_rules.rl import ActionCodec, BaldursGateEnv, ObservationEncoder, env, raw_env
+from baldurs_rules.rl.observation import HIGH
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "rl.md"
 
@@ -418,7 +418,7 @@ def test_content_that_cannot_start_a_game_is_refused_at_creation(
 ) -> None:
     """The load already refuses the contents known to fail at setup (issue 14); the env
     still sets up one game at creation, so any other failure shows there, said clearly."""
-    from baldurs_rules.adapters import common
+    from baldurs_rules.rl import common
 
     def failing(*args: object, **kwargs: object) -> br.Game:
         raise br.RulesError("no HQ left for seat 3")

@@ -11,9 +11,9 @@ import pytest
 pytest.importorskip("gymnasium")
 
 import baldurs_rules as br
-from baldurs_rules.adapters.common import final_rewards
 from baldurs_rules.errors import IllegalActionError, RulesError
 from baldurs_rules.rl import ActionCodec, ObservationEncoder, VectorEnv, vector_env
+from baldurs_rules.rl.common import final_rewards
 
 
 def _random_actions(masks: np.ndarray, rng: np.random.Generator) -> list[int]:

@@ -34,7 +34,7 @@ from baldurs_rules.content.model import Content, Script
 from baldurs_rules.dsl import ast as A
 from baldurs_rules.dsl.parser import parse_effect, parse_expression
 from baldurs_rules.dsl.render import describe_expr, describe_score, to_text
-from baldurs_rules.text import card_text, script_text
+from baldurs_rules.present.card_text import card_text, script_text
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CONTENT_CORPUS = GOLDEN / "rules_text.txt"

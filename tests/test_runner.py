@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from baldurs_rules.errors import RulesError
-from baldurs_rules.runner import Plan, StopFlag, run, stop_on_signals
-from baldurs_rules.simulate import simulate_plan
+from baldurs_rules.runs.parallel import Plan, StopFlag, run, stop_on_signals
+from baldurs_rules.runs.simulate import simulate_plan
 
 CALLS: list[int] = []
 

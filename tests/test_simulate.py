@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import baldurs_rules as br
-from baldurs_rules.simulate import (
+from baldurs_rules.runs.simulate import (
     bot_seed,
     play_record,
     seat_bots,
@@ -124,7 +124,7 @@ def test_a_run_streams_to_a_file_and_resumes_to_the_same_records(
 
 
 def test_the_plan_names_what_makes_the_records() -> None:
-    from baldurs_rules.balance import card_usage
+    from baldurs_rules.runs.balance import card_usage
 
     plan = simulate_plan(5, 3, [" Greedy", "RANDOM"], seed=9, advanced=True, extras=card_usage)
     assert plan.identity == {
@@ -133,7 +133,7 @@ def test_the_plan_names_what_makes_the_records() -> None:
         "seed": 9,
         "advanced": True,
         "content": br.load_content().fingerprint,
-        "extras": "baldurs_rules.balance.card_usage",
+        "extras": "baldurs_rules.runs.balance.card_usage",
     }
     assert plan.games == 5 and plan.content_path is None
     assert plan.play(2, br.load_content()) == play_record(

@@ -10,9 +10,9 @@ import pytest
 
 ray = pytest.importorskip("ray", reason="the optional extra baldurs_rules[ray] is not installed")
 
-from baldurs_rules.balance import card_usage  # noqa: E402
-from baldurs_rules.runner import StopFlag, run  # noqa: E402
-from baldurs_rules.simulate import simulate, simulate_plan  # noqa: E402
+from baldurs_rules.runs.balance import card_usage  # noqa: E402
+from baldurs_rules.runs.parallel import StopFlag, run  # noqa: E402
+from baldurs_rules.runs.simulate import simulate, simulate_plan  # noqa: E402
 
 pytestmark = pytest.mark.ray
 

@@ -10,7 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 import baldurs_rules as br
-from baldurs_rules.bots.tournament import (
+from baldurs_rules.cli import main
+from baldurs_rules.runs.tournament import (
     bradley_terry,
     lineups,
     pairwise,
@@ -20,7 +21,6 @@ from baldurs_rules.bots.tournament import (
     wald_errors,
     with_option,
 )
-from baldurs_rules.cli import main
 
 
 def test_fewer_bots_than_seats_the_last_fills_the_rest() -> None:

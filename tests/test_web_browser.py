@@ -32,7 +32,7 @@ import pytest
 from web_support import free_port
 
 import baldurs_rules as br
-from baldurs_rules.files import read_game_file, read_record
+from baldurs_rules.bots.game_file import read_game_file, read_record
 
 pytestmark = pytest.mark.browser
 try:

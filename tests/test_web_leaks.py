@@ -19,8 +19,8 @@ from web_support import Message, Page, running, state
 
 import baldurs_rules as br
 from baldurs_rules.bots import make_bot
-from baldurs_rules.files import read_record
-from baldurs_rules.view import PRIVATE_FIELDS
+from baldurs_rules.bots.game_file import read_record
+from baldurs_rules.rules.knowledge import PRIVATE_FIELDS
 from baldurs_rules.web.messages import narrated, public_part, state_body
 from baldurs_rules.web.protocol import Viewer
 from baldurs_rules.web.table import Table, event_marks

@@ -10,8 +10,8 @@ import pytest
 
 import baldurs_rules as br
 from baldurs_rules.bots import make_bot
+from baldurs_rules.bots.game_file import read_game_file
 from baldurs_rules.errors import StateError
-from baldurs_rules.files import read_game_file
 from baldurs_rules.web.messages import narrated
 from baldurs_rules.web.protocol import RefusedError, Request
 from baldurs_rules.web.table import Table, event_marks

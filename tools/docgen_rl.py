@@ -26,7 +26,7 @@ def _codec() -> Any:
 
 
 def _encoder(players: int) -> Any:
-    from baldurs_rules.adapters.observation import ObservationEncoder
+    from baldurs_rules.rl.observation import ObservationEncoder
 
     return ObservationEncoder(content(), players)
 

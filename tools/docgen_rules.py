@@ -14,7 +14,7 @@ from docgen_common import Part, content, settings, table, value, words
 
 
 def _english(script: object) -> str:
-    from baldurs_rules.text import script_text
+    from baldurs_rules.present.card_text import script_text
 
     return script_text(content(), script).rstrip(".")  # type: ignore[arg-type]
 

@@ -1,4 +1,4 @@
-"""Computer players: random, greedy, heuristic and search (ISMCTS) bots, and tournaments.
+"""Computer players: random, greedy, heuristic and search (ISMCTS) bots, and the game file.
 
 A bot follows the [`Bot`][baldurs_rules.bots.Bot] protocol: a ``name``, a
 ``choose(game) -> Action`` method, and ``state()``/``restore()`` for its random

@@ -13,10 +13,10 @@ import click
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from baldurs_rules.balance import BalanceReport
-    from baldurs_rules.runner import Outcome, Plan
+    from baldurs_rules.runs.balance import BalanceReport
+    from baldurs_rules.runs.parallel import Outcome, Plan
 
-from baldurs_rules.cli import _CONTENT_DIR
+from baldurs_rules.cli.common import CONTENT_DIR
 
 __all__ = ["balance"]
 
@@ -25,8 +25,8 @@ def _measure(
     plan: Plan, records_file: str | None, resume: bool, label: str, console: Console, top: int
 ) -> BalanceReport:
     """Run a balance plan; on an interruption show the partial table, then stop."""
-    from baldurs_rules.balance import report_of
-    from baldurs_rules.cli import _run_plan
+    from baldurs_rules.cli.common import run_plan
+    from baldurs_rules.runs.balance import report_of
 
     def show(outcome: Outcome) -> None:
         if outcome.complete:
@@ -35,7 +35,7 @@ def _measure(
         if outcome.records:
             _table(console, report_of(plan, outcome.records), top)
 
-    return report_of(plan, _run_plan(plan, records_file, resume, label, show).records)
+    return report_of(plan, run_plan(plan, records_file, resume, label, show).records)
 
 
 def _check_output(path: str, suffixes: tuple[str, ...], option: str) -> None:
@@ -148,7 +148,7 @@ def _comparison(console: Console, rows: list[dict[str, Any]], top: int) -> None:
     show_default=True,
     help="Advanced games also measure the HQ advanced sides.",
 )
-@click.option("--content", "content_dir", type=_CONTENT_DIR, help="Content dir.")
+@click.option("--content", "content_dir", type=CONTENT_DIR, help="Content dir.")
 @click.option(
     "--baseline",
     "baseline_dir",
@@ -199,15 +199,15 @@ def balance(
     Ctrl-C (or SIGTERM) stops the run and shows the partial table; with
     --records the finished games are kept and --resume continues them.
     """
-    from baldurs_rules.balance import balance_plan, compare
-    from baldurs_rules.cli import _bot_list, _check_players, _console, _content
+    from baldurs_rules.cli.common import bot_list, check_players, load_content_dir, make_console
+    from baldurs_rules.runs.balance import balance_plan, compare
 
-    names = _bot_list(bot_names)
-    _check_players(_content(content_dir), players)
+    names = bot_list(bot_names)
+    check_players(load_content_dir(content_dir), players)
     _check_output(out_file, (".csv", ".json"), "--out")
     _check_output(chart_file, (".png", ".svg", ".pdf"), "--chart")
     with_baseline, base_path = _baseline_dir(baseline_dir)
-    out = _console()
+    out = make_console()
     plan = balance_plan(games, players, names, seed, jobs, advanced, content_dir)
     report = _measure(plan, records_file, resume, "games", out, top)
     _table(out, report, top)

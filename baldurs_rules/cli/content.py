@@ -12,12 +12,12 @@ import click
 if TYPE_CHECKING:
     from baldurs_rules.content.model import Content
 
-from baldurs_rules.cli import _CONTENT_DIR, _content, _resolve
+from baldurs_rules.cli.common import CONTENT_DIR, load_content_dir, resolve_id
 
 
 # ---------------------------------------------------------------- validate
 @click.command()
-@click.argument("directory", required=False, type=_CONTENT_DIR)
+@click.argument("directory", required=False, type=CONTENT_DIR)
 def validate(directory: str | None) -> None:
     """Check a content directory (default: the built-in content).
 
@@ -39,13 +39,13 @@ def validate(directory: str | None) -> None:
 
 
 # ---------------------------------------------------------------- explain
-def _explain_text(content: Content, text: str) -> str:
+def explain_text(content: Content, text: str) -> str:
     """Rules text, DSL source and definition place of a card (or a did-you-mean error)."""
     from baldurs_rules._resources import default_content_dir
-    from baldurs_rules.text import card_text, where_defined
+    from baldurs_rules.present.card_text import card_text, where_defined
 
     names = content.names()
-    ident = _resolve("card or location", text, {i: names.get(i, i) for i in _known_ids(content)})
+    ident = resolve_id("card or location", text, {i: names.get(i, i) for i in _known_ids(content)})
     lines = [card_text(content, ident)]
     sources = where_defined(content, ident)
     if sources:
@@ -72,14 +72,14 @@ def _known_ids(content: Content) -> list[str]:
 
 @click.command()
 @click.argument("card")
-@click.option("--content", "content_dir", type=_CONTENT_DIR, help="Content dir.")
+@click.option("--content", "content_dir", type=CONTENT_DIR, help="Content dir.")
 def explain(card: str, content_dir: str | None) -> None:
     """Show a card's rules text, its effect source and where it is defined.
 
     CARD is an id or a display name, in any case (``"the high hall"``).
     """
-    content = _content(content_dir)
-    click.echo(_explain_text(content, card))
+    content = load_content_dir(content_dir)
+    click.echo(explain_text(content, card))
 
 
 # ---------------------------------------------------------------- content

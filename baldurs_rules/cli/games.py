@@ -12,20 +12,20 @@ if TYPE_CHECKING:
 
     from baldurs_rules.content.model import Content
     from baldurs_rules.game import Game
-    from baldurs_rules.runner import Outcome
+    from baldurs_rules.runs.parallel import Outcome
 
-from baldurs_rules.cli import (
-    _CONTENT_DIR,
-    _bot_list,
-    _check_players,
-    _console,
-    _content,
-    _final_table,
-    _markup,
-    _print_action,
-    _print_events,
-    _read,
-    _run_plan,
+from baldurs_rules.cli.common import (
+    CONTENT_DIR,
+    bot_list,
+    check_players,
+    escaped,
+    final_table,
+    load_content_dir,
+    make_console,
+    print_action,
+    print_events,
+    read_line,
+    run_plan,
 )
 
 
@@ -43,7 +43,7 @@ from baldurs_rules.cli import (
 @click.option("--seed", default=0, show_default=True, type=int, help="Game i uses seed + i.")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1))
 @click.option("--advanced", is_flag=True, help="Use the advanced setup.")
-@click.option("--content", "content_dir", type=_CONTENT_DIR, help="Content dir.")
+@click.option("--content", "content_dir", type=CONTENT_DIR, help="Content dir.")
 @click.option(
     "--out",
     "out_file",
@@ -81,21 +81,21 @@ def simulate(
     Ctrl-C (or SIGTERM) stops the run: the finished games stay in --out, a
     partial summary is printed, and --resume continues later.
     """
-    from baldurs_rules.simulate import simulate_plan, summarize
+    from baldurs_rules.runs.simulate import simulate_plan, summarize
 
-    names = _bot_list(bot_names)
-    _check_players(_content(content_dir), players)
+    names = bot_list(bot_names)
+    check_players(load_content_dir(content_dir), players)
     plan = simulate_plan(
         games, players, names, seed, jobs, advanced, content_dir, None, backend.lower(), address
     )
-    out = _console()
+    out = make_console()
 
     def show(outcome: Outcome) -> None:
         _summary_tables(out, summarize(outcome.records), players, outcome.games)
         if out_file and outcome.complete:
-            out.print(f"records written to {_markup(out_file)}")
+            out.print(f"records written to {escaped(out_file)}")
 
-    _run_plan(plan, out_file, resume, "games", show)
+    run_plan(plan, out_file, resume, "games", show)
 
 
 def _summary_tables(out: Console, summary: dict[str, Any], players: int, planned: int) -> None:
@@ -152,7 +152,7 @@ def _steps_table(out: Console, summary: dict[str, Any]) -> None:
 # ---------------------------------------------------------------- replay
 def _read_record(path: str, index: int) -> dict[str, Any]:
     """The record of game ``index``: a game file of ``bbg play``, or line K of a .jsonl."""
-    from baldurs_rules.files import read_record
+    from baldurs_rules.bots.game_file import read_record
 
     return read_record(path, index)
 
@@ -195,18 +195,18 @@ def _labels(record: dict[str, Any], players: int) -> list[str]:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--game", "index", default=0, show_default=True, type=click.IntRange(min=0))
 @click.option("--step", is_flag=True, help="Wait for Enter between actions.")
-@click.option("--content", "content_dir", type=_CONTENT_DIR, help="Content dir.")
+@click.option("--content", "content_dir", type=CONTENT_DIR, help="Content dir.")
 def replay(file: str, index: int, step: bool, content_dir: str | None) -> None:
     """Step through a recorded game: a game file of bbg play, or record K of a .jsonl."""
     from baldurs_rules.errors import IllegalActionError
 
     record = _read_record(file, index)
-    content = _content(content_dir)
+    content = load_content_dir(content_dir)
     game, actions = _start_record(record, content)
     labels = _labels(record, game.state.players)
-    out = _console()
+    out = make_console()
     out.print(
-        f"[bold]replay[/] of game {index} of {_markup(file)}: {game.state.players} players, "
+        f"[bold]replay[/] of game {index} of {escaped(file)}: {game.state.players} players, "
         f"seed {game.state.seed}, {len(actions)} actions"
     )
     waiting = step
@@ -217,14 +217,14 @@ def replay(file: str, index: int, step: bool, content_dir: str | None) -> None:
         except IllegalActionError as exc:
             raise IllegalActionError(f"action {number} of the record: {exc.message}") from None
         before = len(game.events)
-        _print_action(out, game, seat, action, labels)
+        print_action(out, game, seat, action, labels)
         game.apply(action)
-        _print_events(out, game, game.events[before:], labels)
-        if waiting and number < len(actions) and _read("") is None:
+        print_events(out, game, game.events[before:], labels)
+        if waiting and number < len(actions) and read_line("") is None:
             waiting = False
     if game.is_over:
         out.print()
-        _final_table(out, game, labels)
+        final_table(out, game, labels)
     else:
         out.print(f"the record stops before the end (seat {game.current_player} to decide)")
 
@@ -268,7 +268,7 @@ def _svg_file(ctx: click.Context, param: click.Parameter, value: str) -> str:
 )
 @click.option("--at", "at", type=click.IntRange(min=0), help="Moves of the record to play.")
 @click.option("--seat", type=int, help="Draw from this seat's point of view.")
-@click.option("--content", "content_dir", type=_CONTENT_DIR, help="Content dir.")
+@click.option("--content", "content_dir", type=CONTENT_DIR, help="Content dir.")
 @click.option(
     "-o",
     "--out",
@@ -292,9 +292,9 @@ def render(
     """Write an SVG picture of the board of a game."""
     from baldurs_rules.bots import RandomBot
     from baldurs_rules.game import new_game
-    from baldurs_rules.render_svg import render_svg
+    from baldurs_rules.present.board_svg import render_svg
 
-    content = _content(content_dir)
+    content = load_content_dir(content_dir)
     if record_file:
         record = _read_record(record_file, index)
         game, actions = _start_record(record, content)

@@ -16,15 +16,15 @@ from typing import TYPE_CHECKING
 
 import click
 
-from baldurs_rules.cli import (
-    _CONTENT_DIR,
-    _bot_list,
-    _check_players,
-    _content,
-    _final_table,
-    _markup,
-    _one_line,
-    _read,
+from baldurs_rules.cli.common import (
+    CONTENT_DIR,
+    bot_list,
+    check_players,
+    escaped,
+    final_table,
+    load_content_dir,
+    one_line,
+    read_line,
 )
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ COMMANDS = {
     show_default=True,
     help="Bots for the other seats, comma separated, cycled (random, greedy).",
 )
-@click.option("--content", "content_dir", type=_CONTENT_DIR, help="Content dir.")
+@click.option("--content", "content_dir", type=CONTENT_DIR, help="Content dir.")
 @click.option(
     "--load",
     "load_file",
@@ -88,7 +88,7 @@ def play(
     """
     from baldurs_rules.cli.screen import SCREEN_WIDTH
 
-    content = _content(content_dir)
+    content = load_content_dir(content_dir)
     out = _play_console(SCREEN_WIDTH)
     if load_file:
         session = _Session.loaded(out, content, load_file, bot_names, humans, players)
@@ -97,7 +97,7 @@ def play(
     session.quiet = quiet
     if session.run():
         out.print()
-        _final_table(out, session.game, session.labels)
+        final_table(out, session.game, session.labels)
 
 
 def _play_console(width: int) -> Console:
@@ -120,14 +120,14 @@ def _new_session(
 ) -> _Session:
     from baldurs_rules.game import new_game
 
-    _check_players(content, players)
+    check_players(content, players)
     if not 0 <= humans <= players:
         raise click.BadParameter(f"must be 0 to {players}", param_hint="'--humans'")
-    names = _bot_list(bot_names)
+    names = bot_list(bot_names)
     secret = seed is None
     seed = secrets.randbits(62) if seed is None else seed
     game = new_game(players, seed, advanced, content)
-    bots = _make_bots(names, players, humans, seed)
+    bots = seat_bots(names, players, humans, seed)
     session = _Session(out, game, bots)
     shown = "a random seed (kept in saves only)" if secret else f"seed {seed}"
     mode = ", advanced" if advanced else ""
@@ -137,9 +137,9 @@ def _new_session(
     return session
 
 
-def _make_bots(names: Sequence[str], players: int, humans: int, seed: int) -> list[Bot | None]:
+def seat_bots(names: Sequence[str], players: int, humans: int, seed: int) -> list[Bot | None]:
     from baldurs_rules.bots import make_bot
-    from baldurs_rules.simulate import bot_seed
+    from baldurs_rules.runs.simulate import bot_seed
 
     return [
         None
@@ -168,7 +168,7 @@ class _Session:
         out: Console,
         game: Game,
         bots: list[Bot | None],
-        read: Callable[[str], str | None] = _read,
+        read: Callable[[str], str | None] = read_line,
     ) -> None:
         self.out = out
         self.read = read
@@ -187,7 +187,7 @@ class _Session:
         players: int | None,
     ) -> _Session:
         """A session for a saved game; a record without seats gets ``--humans``/``--bots``."""
-        from baldurs_rules.files import read_game_file
+        from baldurs_rules.bots.game_file import read_game_file
 
         loaded = read_game_file(path, content)
         game = loaded.game
@@ -199,10 +199,10 @@ class _Session:
         if loaded.seats is not None:
             bots = [None if seat.human else seat.make_bot() for seat in loaded.seats]
         else:
-            bots = _make_bots(_bot_list(bot_names), game.state.players, humans, game.state.seed)
+            bots = seat_bots(bot_list(bot_names), game.state.players, humans, game.state.seed)
         session = cls(out, game, bots)
         out.print(
-            f"[bold]Builders of Baldur's Gate[/] — loaded {_markup(path)}: {session.roster()}"
+            f"[bold]Builders of Baldur's Gate[/] — loaded {escaped(path)}: {session.roster()}"
         )
         return session
 
@@ -260,7 +260,7 @@ class _Session:
     def tell(self, reader: int | None, start: int, turn: int | None) -> None:
         """Print the narration of the log from ``start`` for ``reader`` (None: the city)."""
         from baldurs_rules.cli.screen import narrated
-        from baldurs_rules.narrate import narration
+        from baldurs_rules.present.narration import narration
 
         end = len(self.game.state.events)
         if reader is not None:
@@ -339,7 +339,7 @@ class _Session:
                 return self.command(seat, command, rest)
             return self.notation(seat, line, entries)
         except (RulesError, OSError) as exc:
-            self.out.print(f"[red]{_markup(_one_line(exc))}[/]")
+            self.out.print(f"[red]{escaped(one_line(exc))}[/]")
             return None
 
     def numbered(self, seat: int, number: int, entries: Sequence[Entry]) -> Action | str | None:
@@ -359,7 +359,7 @@ class _Session:
             return entry.actions[0]
         lots = {str(a.args[1]): a for a in entry.actions}
         self.out.print(
-            f"[bold]{_markup(entry.label)}[/]: on which lot? {', '.join(lots)} (or back)"
+            f"[bold]{escaped(entry.label)}[/]: on which lot? {', '.join(lots)} (or back)"
         )
         while True:
             line = self.read("lot> ")
@@ -422,24 +422,24 @@ class _Session:
         )
         self.out.print("A card to build asks for its lot next. Commands:")
         for name, meaning in COMMANDS.items():
-            self.out.print(f"  [bold]{name}[/]: {_markup(meaning)}")
+            self.out.print(f"  [bold]{name}[/]: {escaped(meaning)}")
         self.out.print("Action kinds:")
         for kind, meaning in ACTION_KINDS.items():
-            self.out.print(f"  [bold]{kind}[/]: {_markup(meaning)}")
+            self.out.print(f"  [bold]{kind}[/]: {escaped(meaning)}")
 
     def explain(self, what: str) -> None:
-        from baldurs_rules.cli.content import _explain_text
+        from baldurs_rules.cli.content import explain_text
         from baldurs_rules.errors import RulesError
 
         if not what:
             raise RulesError(
                 "explain what? give a card, location or faction (e.g. explain ropewalk)"
             )
-        self.out.print(_markup(_explain_text(self.game.content, what)))
+        self.out.print(escaped(explain_text(self.game.content, what)))
 
     def log(self, seat: int) -> None:
         from baldurs_rules.cli.screen import narrated
-        from baldurs_rules.narrate import narration
+        from baldurs_rules.present.narration import narration
 
         for line in narration(self.game, seat)[-40:]:
             self.out.print(narrated(line), soft_wrap=True)
@@ -457,21 +457,21 @@ class _Session:
         self.printed = min(self.printed, events)
         others = len(undone) - 1
         after = f" and {others} move{'s' if others != 1 else ''} after it" if others else ""
-        self.out.print(f"undone: your decision {_markup(str(undone[0]))!r}{after}")
+        self.out.print(f"undone: your decision {escaped(str(undone[0]))!r}{after}")
         return _CHANGED
 
     def save(self, path: str) -> None:
+        from baldurs_rules.bots.game_file import write_game_file
         from baldurs_rules.errors import RulesError
-        from baldurs_rules.files import write_game_file
 
         if not path:
             raise RulesError("save where? give a file name (e.g. save game.json)")
         write_game_file(path, self.game, self.bots)
-        self.out.print(f"saved to {_markup(path)} (the game, its seats and the bots' state)")
+        self.out.print(f"saved to {escaped(path)} (the game, its seats and the bots' state)")
 
     def load(self, path: str) -> str:
+        from baldurs_rules.bots.game_file import read_game_file
         from baldurs_rules.errors import RulesError
-        from baldurs_rules.files import read_game_file
 
         if not path:
             raise RulesError("load what? give a file name (e.g. load game.json)")
@@ -488,7 +488,7 @@ class _Session:
         )
         self.adopt(loaded.game, bots)
         self.seat_up = None
-        self.out.print(f"loaded {_markup(path)}: {self.roster()}")
+        self.out.print(f"loaded {escaped(path)}: {self.roster()}")
         return _CHANGED
 
 

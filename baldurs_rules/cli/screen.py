@@ -4,7 +4,7 @@ The screen fits 160 columns by 50 lines: the map by district (lots and their
 owners, sites, attack track n/4, damage), the special locations with their
 trades at today's cost, the offer and the top gate card, every seat's resources
 and faction tracks with the next reward, then the reader's own hand, agendas
-and portfolio. It reads [`baldurs_rules.board_text`][] rows, so it shows only
+and portfolio. It reads [`baldurs_rules.present.board_text`][] rows, so it shows only
 public information and the reader's own cards.
 """
 
@@ -19,7 +19,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from baldurs_rules.board_text import (
+from baldurs_rules.present.board_text import (
     district_rows,
     header_text,
     legend_text,
@@ -30,7 +30,7 @@ from baldurs_rules.board_text import (
 if TYPE_CHECKING:
     from baldurs_rules.actions import Action
     from baldurs_rules.game import Game
-    from baldurs_rules.narrate import Line
+    from baldurs_rules.present.narration import Line
     from baldurs_rules.rules.tables import Tables
 
 __all__ = [
@@ -178,7 +178,7 @@ def _location_lines(game: Game) -> list[Text]:
 
 
 def _offer_lines(game: Game) -> list[Text]:
-    from baldurs_rules.text import script_text
+    from baldurs_rules.present.card_text import script_text
 
     content, state = game.content, game.state
     names = content.names()
@@ -221,7 +221,7 @@ def _seat_lines(game: Game, reader: int, labels: Sequence[str]) -> list[Text]:
 
 
 def _hand_lines(game: Game, seat: int) -> list[Text]:
-    from baldurs_rules.text import card_text
+    from baldurs_rules.present.card_text import card_text
 
     content = game.content
     hand = game.state.hand[seat]
@@ -242,9 +242,9 @@ def _hand_lines(game: Game, seat: int) -> list[Text]:
 
 
 def _agenda_lines(game: Game, seat: int) -> list[Text]:
+    from baldurs_rules.present.card_text import script_text
     from baldurs_rules.rules import Rules
     from baldurs_rules.rules.core import Env
-    from baldurs_rules.text import script_text
 
     content = game.content
     rules = Rules.of(content)
@@ -279,7 +279,7 @@ class Entry:
 
 def menu_entries(game: Game) -> list[Entry]:
     """The options of the pending decision, builds grouped by card (then the lot)."""
-    from baldurs_rules.cli import _describe
+    from baldurs_rules.cli.common import describe_briefly
 
     decision = game.decision
     if decision is None:
@@ -298,7 +298,7 @@ def menu_entries(game: Game) -> list[Entry]:
             location = game.content.locations[_tables(game).location_index[str(first.args[0])]]
             text = names[location.district]
         else:
-            text = _describe(game, first)
+            text = describe_briefly(game, first)
         entries.append(Entry(label, text, actions))
     return entries
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from baldurs_rules.cli import _CONTENT_DIR, _bot_list, _check_players, _content
+from baldurs_rules.cli.common import CONTENT_DIR, bot_list, check_players, load_content_dir
 
 if TYPE_CHECKING:
     from baldurs_rules.content.model import Content
@@ -69,7 +69,7 @@ _LOOPBACK_NAMES = ("localhost", "127.0.0.1")
     type=click.FloatRange(0, 60),
     help="Seconds between two bot moves.",
 )
-@click.option("--content", "content_dir", type=_CONTENT_DIR, help="Content dir.")
+@click.option("--content", "content_dir", type=CONTENT_DIR, help="Content dir.")
 def serve(
     players: int | None,
     humans: int | None,
@@ -97,7 +97,7 @@ def serve(
             f"bbg serve needs the web extra ({exc.name} is missing):"
             " pip install 'baldurs_rules[web]'"
         ) from None
-    content = _content(content_dir)
+    content = load_content_dir(content_dir)
     if resume_file:
         given = {"--players": players, "--humans": humans, "--bots": bot_names, "--seed": seed}
         given |= {"--advanced": advanced, "--save": save_file}
@@ -123,16 +123,16 @@ def _new_table(
     advanced: bool,
     save_file: str | None,
 ) -> Table:
-    from baldurs_rules.cli.play import _make_bots
+    from baldurs_rules.cli.play import seat_bots
     from baldurs_rules.game import new_game
     from baldurs_rules.web.table import Table
 
     players = 4 if players is None else players
     humans = 1 if humans is None else humans
-    _check_players(content, players)
+    check_players(content, players)
     if not 0 <= humans <= players:
         raise click.BadParameter(f"must be 0 to {players}, not {humans}", param_hint="'--humans'")
-    names = _bot_list(bot_names or "greedy")
+    names = bot_list(bot_names or "greedy")
     path = Path(save_file or time.strftime("table-%Y%m%d-%H%M%S.json"))
     if path.exists():
         raise click.BadParameter(
@@ -143,7 +143,7 @@ def _new_table(
         raise click.BadParameter(f"no folder {path.parent} for {path}", param_hint="'--save'")
     seed = secrets.randbits(62) if seed is None else seed
     game = new_game(players, seed, advanced, content)
-    return Table.new(game, _make_bots(names, players, humans, seed), path)
+    return Table.new(game, seat_bots(names, players, humans, seed), path)
 
 
 def _resumed(content: Content, path: str) -> Table:

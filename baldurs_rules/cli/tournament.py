@@ -1,7 +1,7 @@
 """``bbg tournament``: seat-rotated bot games and a ratings table.
 
 Registered on the ``bbg`` group by [`baldurs_rules.cli`][baldurs_rules.cli]; the
-work is [`run_tournament`][baldurs_rules.bots.tournament.run_tournament].
+work is [`run_tournament`][baldurs_rules.runs.tournament.run_tournament].
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import click
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from baldurs_rules.bots.tournament import TournamentResult
+    from baldurs_rules.runs.tournament import TournamentResult
 
 __all__ = ["tournament"]
 
@@ -80,23 +80,29 @@ def tournament(
 ) -> None:
     """Play seat-rotated games between bots and rate them."""
     from baldurs_rules.bots import split_specs
-    from baldurs_rules.bots.tournament import lineups, planned_games, run_tournament
-    from baldurs_rules.cli import _check_players, _console, _content, _markup, _progress_bar
+    from baldurs_rules.cli.common import (
+        check_players,
+        escaped,
+        load_content_dir,
+        make_console,
+        progress_bar,
+    )
     from baldurs_rules.errors import RulesError
+    from baldurs_rules.runs.tournament import lineups, planned_games, run_tournament
 
     try:
         names = split_specs(bot_names)
         tables = lineups([str(_spec(n)) for n in names], players)
     except RulesError as exc:
         raise click.BadParameter(exc.message, param_hint="'--bots'") from None
-    _check_players(_content(content_dir), players)
+    check_players(load_content_dir(content_dir), players)
     if out_file:
         open(out_file, "w", encoding="utf-8").close()  # fail before playing, not after
     total = planned_games(games, len(tables), players) * len(tables)
-    out = _console()
+    out = make_console()
     for table in tables:
         out.print(f"line-up: {', '.join(table)} (rotated over the seats)")
-    with _progress_bar("games", total) as advance:
+    with progress_bar("games", total) as advance:
         result = run_tournament(
             names,
             players,
@@ -113,7 +119,7 @@ def tournament(
         with open(out_file, "w", encoding="utf-8") as handle:
             for record in result.records:
                 handle.write(json.dumps(record, separators=(",", ":")) + "\n")
-        out.print(f"records written to {_markup(out_file)}")
+        out.print(f"records written to {escaped(out_file)}")
 
 
 def _spec(text: str) -> object:

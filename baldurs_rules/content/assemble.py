@@ -16,7 +16,7 @@ from typing import Any
 
 from baldurs_rules.content import checks, codec
 from baldurs_rules.content.build import At, Builder
-from baldurs_rules.content.loader import CARD_FILES, FILES, Chain
+from baldurs_rules.content.chain import CARD_FILES, FILES, Chain
 from baldurs_rules.content.model import Board, Content, HqSide
 from baldurs_rules.content.schema import schema_check
 from baldurs_rules.content.yamlio import Path_, YamlDoc, parse_yaml_bytes

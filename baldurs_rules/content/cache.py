@@ -34,12 +34,22 @@ from typing import TYPE_CHECKING, Any
 from baldurs_rules._build import BUILD_TAG, package_files
 from baldurs_rules._resources import grammar_path
 from baldurs_rules.content import codec
+from baldurs_rules.content.chain import FILES
 from baldurs_rules.content.model import Content
 
 if TYPE_CHECKING:
-    from baldurs_rules.content.loader import Chain
+    from baldurs_rules.content.chain import Chain
 
-__all__ = ["FORMAT", "MAX_ENTRY_BYTES", "VERSION", "cache_dir", "code_fingerprint", "get", "put"]
+__all__ = [
+    "FORMAT",
+    "MAX_ENTRY_BYTES",
+    "VERSION",
+    "cache_dir",
+    "code_fingerprint",
+    "get",
+    "key",
+    "put",
+]
 
 FORMAT = "baldurs_rules content cache"
 """The ``format`` of an entry's header."""
@@ -80,9 +90,20 @@ def code_fingerprint() -> str:
 
 def _files(chain: Chain) -> list[str]:
     """The names locations may use, numbered: every file of every layer."""
-    from baldurs_rules.content.loader import FILES
-
     return [layer.shown(name) for layer in chain.layers for name in FILES.values()]
+
+
+def key(chain: Chain) -> str | None:
+    """The cache key: every file's bytes and the library's code (None: a file is unreadable)."""
+    if any(layer.unreadable for layer in chain.layers):
+        return None
+    digest = hashlib.sha256(code_fingerprint().encode())
+    for depth, layer in enumerate(chain.layers):
+        for name in sorted(layer.raw):
+            data = layer.raw[name]
+            digest.update(f"\0{depth}\0{name}\0{len(data)}\0".encode())
+            digest.update(data)
+    return digest.hexdigest()
 
 
 def get(key: str, chain: Chain) -> Content | None:

@@ -1,27 +1,65 @@
-"""What every invariant module shares: the parts of a game and where it started."""
+"""What every invariant module shares: what a check reads, and where a game started."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
+from baldurs_rules.content.model import Content
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.state import State
 
-__all__ = ["Check", "at_decision", "is_turn", "parts", "played"]
-
-Check = Callable[[Any], list[str]]
-"""An invariant: a game in, the list of its problems out (empty when it holds)."""
+__all__ = ["Check", "Checked", "Position", "at_decision", "is_turn", "parts", "played"]
 
 
-def parts(game: Any) -> tuple[Rules, State]:
-    """The rules of the game's content and its state."""
+class Checked(Protocol):
+    """What an invariant reads: a state, its content, and the scenario it started from.
+
+    A [`Game`][baldurs_rules.game.Game] is one; so is a
+    [`Position`][baldurs_rules.invariants.base.Position] (a loaded save is checked as
+    one before a game is made of it).
+    """
+
+    @property
+    def content(self) -> Content: ...
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def scenario(self) -> dict[str, Any] | None: ...
+
+
+@dataclass(frozen=True)
+class Position:
+    """A state to check, with its content and the scenario it started from (None: a new game).
+
+    Examples:
+        >>> import baldurs_rules as br
+        >>> from baldurs_rules.invariants import check_all
+        >>> game = br.new_game(players=2, seed=3)
+        >>> check_all(Position(game.content, game.state))
+        []
+    """
+
+    content: Content
+    state: State
+    scenario: dict[str, Any] | None = None
+
+
+Check = Callable[[Checked], list[str]]
+"""An invariant: a position in, the list of its problems out (empty when it holds)."""
+
+
+def parts(game: Checked) -> tuple[Rules, State]:
+    """The rules of the position's content and its state."""
     return Rules.of(game.content), game.state
 
 
-def played(game: Any) -> bool:
-    """Whether the game was played from a new game (not from a scenario position)."""
-    return getattr(game, "scenario", None) is None
+def played(game: Checked) -> bool:
+    """Whether the position was played from a new game (not from a scenario)."""
+    return game.scenario is None
 
 
 def at_decision(state: State) -> bool:

@@ -4,9 +4,8 @@ workers, influence and resources."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
-from baldurs_rules.invariants.base import at_decision, parts, played
+from baldurs_rules.invariants.base import Checked, at_decision, parts, played
 from baldurs_rules.rules.state import LOT_BANNED, LOT_BUILT, LOT_FINAL, LOT_HIDDEN
 
 __all__ = [
@@ -23,7 +22,7 @@ __all__ = [
 ]
 
 
-def resources_non_negative(game: Any) -> list[str]:
+def resources_non_negative(game: Checked) -> list[str]:
     """No resource, cube count or tile pile is below zero."""
     _, state = parts(game)
     problems = [
@@ -37,7 +36,7 @@ def resources_non_negative(game: Any) -> list[str]:
     return problems
 
 
-def influence_in_range(game: Any) -> list[str]:
+def influence_in_range(game: Checked) -> list[str]:
     """Each influence level is from 0 to the number of spaces of its faction's track."""
     rules, state = parts(game)
     tops = [len(f.rewards) for f in rules.content.factions]
@@ -49,7 +48,7 @@ def influence_in_range(game: Any) -> list[str]:
     ]
 
 
-def workers_placed(game: Any) -> list[str]:
+def workers_placed(game: Checked) -> list[str]:
     """Each worker is at home or on one location; no two share a location."""
     rules, state = parts(game)
     out = [w for w in state.worker if w >= 0]
@@ -60,7 +59,7 @@ def workers_placed(game: Any) -> list[str]:
     return problems
 
 
-def cubes_accounted(game: Any) -> list[str]:
+def cubes_accounted(game: Checked) -> list[str]:
     """Each player's cubes are all somewhere: supply, tracks or the map.
 
     The track cubes (one per faction) are taken at setup; buildings, watchtowers,
@@ -83,7 +82,7 @@ def cubes_accounted(game: Any) -> list[str]:
     return problems
 
 
-def tiles_accounted(game: Any) -> list[str]:
+def tiles_accounted(game: Checked) -> list[str]:
     """Each tile type's pile plus its tiles on the map is the pile size (RULES B2).
 
     Damaged buildings keep their tiles, so no tile ever leaves the map. Only for a
@@ -100,7 +99,7 @@ def tiles_accounted(game: Any) -> list[str]:
     ]
 
 
-def tiles_match_cards(game: Any) -> list[str]:
+def tiles_match_cards(game: Checked) -> list[str]:
     """Each tile on the map is a building card in its builder's portfolio, of its type.
 
     A seat owns no more tiles of a type than it has building cards of that type
@@ -132,7 +131,7 @@ def tiles_match_cards(game: Any) -> list[str]:
     return problems
 
 
-def lot_tokens_accounted(game: Any) -> list[str]:
+def lot_tokens_accounted(game: Checked) -> list[str]:
     """Every lot token is in the bag, face down, or revealed on its district's track."""
     rules, state = parts(game)
     t = rules.t
@@ -160,7 +159,7 @@ def lot_tokens_accounted(game: Any) -> list[str]:
     return problems
 
 
-def attacks_counted(game: Any) -> list[str]:
+def attacks_counted(game: Checked) -> list[str]:
     """The strength marker moved once per regular attack; damage tokens and damaged
     buildings only where an attack fell; no more banned lots than the setup bans.
 
@@ -195,7 +194,7 @@ def attacks_counted(game: Any) -> list[str]:
     return problems
 
 
-def pieces_consistent(game: Any) -> list[str]:
+def pieces_consistent(game: Checked) -> list[str]:
     """A lot holds a tile exactly when it is built; sites hold the right kind of piece;
     only a damaged building has no owner; each HQ tile is on its card's HQ site."""
     rules, state = parts(game)
@@ -231,7 +230,7 @@ def pieces_consistent(game: Any) -> list[str]:
     return problems
 
 
-def hqs_placed(game: Any) -> list[str]:
+def hqs_placed(game: Checked) -> list[str]:
     """Every seat has its own HQ card once the setup is over; in the advanced draft the
     seats still without one are those with a draft to come, and the offer holds the
     cards not taken (RULES Part A, advanced setup 1)."""

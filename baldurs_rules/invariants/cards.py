@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
-from baldurs_rules.invariants.base import parts, played
+from baldurs_rules.invariants.base import Checked, parts, played
 
 __all__ = ["cards_accounted", "gates_accounted", "knowledge_consistent", "offer_refilled"]
 
 
-def cards_accounted(game: Any) -> list[str]:
+def cards_accounted(game: Checked) -> list[str]:
     """Every card of the content is in exactly one place."""
     rules, state = parts(game)
     content = rules.content
@@ -37,7 +36,7 @@ def cards_accounted(game: Any) -> list[str]:
     return problems
 
 
-def gates_accounted(game: Any) -> list[str]:
+def gates_accounted(game: Checked) -> list[str]:
     """Each gate on the map came with the top gate card: the gate deck keeps its order
     (the content's, first gate on top), and each seat has as many gate cards as gates.
 
@@ -60,7 +59,7 @@ def gates_accounted(game: Any) -> list[str]:
     return problems
 
 
-def offer_refilled(game: Any) -> list[str]:
+def offer_refilled(game: Checked) -> list[str]:
     """The offer is full unless both the deck and the discard pile are empty (RULES B12),
     and no rule discards a building card, so the discard pile stays empty.
 
@@ -78,7 +77,7 @@ def offer_refilled(game: Any) -> list[str]:
     return problems
 
 
-def knowledge_consistent(game: Any) -> list[str]:
+def knowledge_consistent(game: Checked) -> list[str]:
     """What seats know of hidden cards (``known_by``, ``batch``) is about cards where it can be.
 
     A card everyone knows is a building taken from the offer, so it is in a hand; a card

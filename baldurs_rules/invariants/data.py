@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from baldurs_rules.invariants.base import parts
+from baldurs_rules.invariants.base import Checked, parts
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.core import districts_occupied, largest_network
 from baldurs_rules.rules.scoring import STEPS
@@ -20,7 +20,7 @@ __all__ = [
 ]
 
 
-def plain_data(game: Any) -> list[str]:
+def plain_data(game: Checked) -> list[str]:
     """Every field holds plain data: whole numbers (never a float), text, lists, tuples,
     dicts with text keys, booleans and None. The log is checked event by event by
     [`events_well_formed`][baldurs_rules.invariants.events_well_formed]."""
@@ -53,7 +53,7 @@ def _first_unplain(value: Any) -> Any:
     return None
 
 
-def events_well_formed(game: Any) -> list[str]:
+def events_well_formed(game: Checked) -> list[str]:
     """Every event of the log has a known kind, seat and cause, and values of the right kind
     (see [`event_problem`][baldurs_rules.rules.shapes.event_problem])."""
     rules, state = parts(game)
@@ -64,7 +64,7 @@ def events_well_formed(game: Any) -> list[str]:
     return []
 
 
-def prestige_matches_events(game: Any) -> list[str]:
+def prestige_matches_events(game: Checked) -> list[str]:
     """Each player's prestige is the sum of the prestige changes in the log.
 
     Only for a game that has recorded its log from the start (``state.logging``).
@@ -81,7 +81,7 @@ def prestige_matches_events(game: Any) -> list[str]:
     return [] if logged == actual else [f"prestige {actual} but the log sums to {logged}"]
 
 
-def caches_consistent(game: Any) -> list[str]:
+def caches_consistent(game: Checked) -> list[str]:
     """What the state caches agrees with its fields: the available lots, and the legal
     answers of the pending decision (when listed)."""
     rules, state = parts(game)
@@ -97,7 +97,7 @@ def caches_consistent(game: Any) -> list[str]:
     return problems
 
 
-def scores_consistent(game: Any) -> list[str]:
+def scores_consistent(game: Checked) -> list[str]:
     """The final scores agree with the state: prestige, the steps that can be counted again
     (network, districts, leftovers), the tie-breaks, the ranking and the winners."""
     rules, state = parts(game)

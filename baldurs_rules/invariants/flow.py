@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from baldurs_rules.invariants.base import at_decision, is_turn, parts, played
+from baldurs_rules.invariants.base import Checked, at_decision, is_turn, parts, played
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.shapes import pending_problem
 from baldurs_rules.rules.state import LOT_FINAL, State
@@ -43,7 +43,7 @@ SETUP_DECISIONS = frozenset({"draft", "keep"})
 """Decisions of the advanced setup only."""
 
 
-def phase_consistent(game: Any) -> list[str]:
+def phase_consistent(game: Checked) -> list[str]:
     """What each phase implies: no turn played in the setup, a last-round queue only in the
     final round, scores and the revealed final token exactly when the game is over.
 
@@ -86,7 +86,7 @@ def _after(seat: int, players: int, count: int) -> list[int]:
     return [(seat + i) % players for i in range(1, count + 1)]
 
 
-def pending_consistent(game: Any) -> list[str]:
+def pending_consistent(game: Checked) -> list[str]:
     """Every pending step is well formed and could be waiting where it is.
 
     At a decision the stack holds, bottom up: the setup's ``start`` and the advanced
@@ -145,7 +145,7 @@ def _turn_stack(rules: Rules, state: State, kinds: list[str]) -> list[str]:
     return []
 
 
-def decision_answerable(game: Any) -> list[str]:
+def decision_answerable(game: Checked) -> list[str]:
     """The pending decision belongs to the right seat for its phase and is a real choice.
 
     The active seat's own decisions (``turn``, ``trade``, ``income``) come outside the
@@ -201,7 +201,7 @@ def _preconditions(rules: Rules, state: State, decision: tuple[Any, ...]) -> lis
     return []
 
 
-def income_in_progress(game: Any) -> list[str]:
+def income_in_progress(game: Checked) -> list[str]:
     """Cards are marked used only during the active seat's income action (RULES Take
     income 2), each once, and each is that seat's HQ card or a card of its portfolio."""
     _, state = parts(game)

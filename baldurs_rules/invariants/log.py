@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from baldurs_rules.invariants.base import is_turn, parts, played
+from baldurs_rules.invariants.base import Checked, is_turn, parts, played
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.state import LOT_AVAILABLE, LOT_BANNED, LOT_BUILT, LOT_FINAL, State
 
@@ -109,7 +109,7 @@ _LOT_STATUS = {"lot": LOT_AVAILABLE, "lot_banned": LOT_BANNED, "final_token": LO
 """The lot status each lot event tells."""
 
 
-def state_matches_log(game: Any) -> list[str]:
+def state_matches_log(game: Checked) -> list[str]:
     """The public state is what the log says happened since the setup: resources,
     influence, turns, workers, lots, portfolios, pieces, attacks, damage, the last
     round, the cards used in this income, the number of cards in each hand and the HQs.

@@ -1,17 +1,22 @@
-"""Reinforcement learning: a PettingZoo environment and a vector of games.
+"""Reinforcement learning and game frameworks: environments, encodings and adapters.
 
-Install with ``pip install 'baldurs_rules[rl]'``. This is the public RL
-namespace; the code lives in [`baldurs_rules.adapters`][]:
+The one public namespace for learning agents (the extras name what each part needs):
 
-* [`env`][baldurs_rules.adapters.pettingzoo.env] /
-  [`raw_env`][baldurs_rules.adapters.pettingzoo.raw_env]: the PettingZoo AEC
-  environment ([`BaldursGateEnv`][baldurs_rules.adapters.pettingzoo.BaldursGateEnv]);
-* [`vector_env`][baldurs_rules.adapters.vector.vector_env]: n games stepped
-  together with a batch of actions, for rollouts
-  ([`VectorEnv`][baldurs_rules.adapters.vector.VectorEnv]);
-* [`ActionCodec`][baldurs_rules.adapters.codec.ActionCodec] and
-  [`ObservationEncoder`][baldurs_rules.adapters.observation.ObservationEncoder]:
-  the fixed action numbering and the observation vector.
+* [`env`][baldurs_rules.rl.pettingzoo.env] / [`raw_env`][baldurs_rules.rl.pettingzoo.raw_env]:
+  the PettingZoo AEC environment
+  ([`BaldursGateEnv`][baldurs_rules.rl.pettingzoo.BaldursGateEnv]; extra ``rl``);
+* [`vector_env`][baldurs_rules.rl.vector.vector_env]: n games stepped together with a batch
+  of actions, for rollouts ([`VectorEnv`][baldurs_rules.rl.vector.VectorEnv]; extra ``rl``);
+* [`ActionCodec`][baldurs_rules.rl.action_codec.ActionCodec]: the fixed numbering of every
+  action a content can make legal;
+* [`ObservationEncoder`][baldurs_rules.rl.observation.ObservationEncoder]: the observation
+  vector, written straight from the state;
+* [`openspiel`][baldurs_rules.rl.openspiel]: the game registered with OpenSpiel (extra
+  ``openspiel``);
+* [`common`][baldurs_rules.rl.common]: the checks made at creation and the final rewards.
+
+The names above are imported on first use, so each part needs only its own extra
+(``import baldurs_rules.rl.openspiel`` does not need PettingZoo).
 
 Examples:
     ```python
@@ -28,10 +33,36 @@ Examples:
 
 from __future__ import annotations
 
-from baldurs_rules.adapters.codec import ActionCodec
-from baldurs_rules.adapters.observation import ObservationEncoder
-from baldurs_rules.adapters.pettingzoo import BaldursGateEnv, env, raw_env
-from baldurs_rules.adapters.vector import Batch, VectorEnv, vector_env
+import importlib as _importlib
+import typing as _typing
+
+if _typing.TYPE_CHECKING:
+    from baldurs_rules.rl.action_codec import ActionCodec
+    from baldurs_rules.rl.observation import ObservationEncoder
+    from baldurs_rules.rl.pettingzoo import BaldursGateEnv, env, raw_env
+    from baldurs_rules.rl.vector import Batch, VectorEnv, vector_env
+
+_LAZY = {
+    "ActionCodec": "baldurs_rules.rl.action_codec",
+    "ObservationEncoder": "baldurs_rules.rl.observation",
+    "BaldursGateEnv": "baldurs_rules.rl.pettingzoo",
+    "env": "baldurs_rules.rl.pettingzoo",
+    "raw_env": "baldurs_rules.rl.pettingzoo",
+    "Batch": "baldurs_rules.rl.vector",
+    "VectorEnv": "baldurs_rules.rl.vector",
+    "vector_env": "baldurs_rules.rl.vector",
+}
+
+
+def __getattr__(name: str) -> _typing.Any:
+    """Import a public name on first use (PEP 562): each needs only its own extra."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'baldurs_rules.rl' has no attribute {name!r}")
+    value = getattr(_importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "ActionCodec",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from baldurs_rules.errors import quoted
 from baldurs_rules.rules.state import State
 
 __all__ = ["EVENTS", "Event", "decode", "encode_problem", "log", "record"]
@@ -94,16 +95,16 @@ def decode(event: Event) -> dict[str, Any]:
 def encode_problem(event: Any, players: int) -> str | None:
     """What is wrong with a saved event (a list from JSON), or None when it is well formed."""
     if not isinstance(event, (list, tuple)) or len(event) < 3:
-        return f"an event must be [kind, seat, cause, ...], not {_short(event)}"
+        return f"an event must be [kind, seat, cause, ...], not {quoted(event)}"
     kind, seat, cause = event[0], event[1], event[2]
     if kind not in EVENTS:
-        return f"unknown event kind {_short(kind)}"
+        return f"unknown event kind {quoted(kind)}"
     if type(seat) is not int or not -1 <= seat < players or not isinstance(cause, str):
-        return f"event {kind!r} has a wrong seat or cause: {_short(event)}"
+        return f"event {kind!r} has a wrong seat or cause: {quoted(event)}"
     if len(event) != 3 + len(EVENTS[kind]):
-        return f"event {kind!r} needs {len(EVENTS[kind])} values: {_short(event)}"
+        return f"event {kind!r} needs {len(EVENTS[kind])} values: {quoted(event)}"
     if not all(_plain(value) for value in event[3:]):
-        return f"event {kind!r} holds a value that is not plain data: {_short(event)}"
+        return f"event {kind!r} holds a value that is not plain data: {quoted(event)}"
     return None
 
 
@@ -111,8 +112,3 @@ def _plain(value: Any) -> bool:
     if value is None or isinstance(value, (bool, int, str)):
         return True
     return isinstance(value, list) and all(type(v) is int for v in value)
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."

@@ -9,7 +9,7 @@ for a card it put back under a deck. From that,
 whose card a seat cannot know, and
 [`determinize`][baldurs_rules.rules.knowledge.determinize] deals the cards of
 those places again, uniformly: every result is a state the seat cannot tell
-from the real one (the same [`view`][baldurs_rules.view.view]), and every such
+from the real one (the same [`view`][baldurs_rules.present.view.view]), and every such
 state is equally likely.
 
 A seat knows which places hold cards of which *batch* (cards shuffled into the
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from baldurs_rules.engine.rng import STATE_WORDS
 from baldurs_rules.rules.state import LOT_HIDDEN, State
@@ -29,11 +29,41 @@ from baldurs_rules.rules.state import LOT_HIDDEN, State
 if TYPE_CHECKING:
     from baldurs_rules.rules import Rules
 
-__all__ = ["Slot", "cards_at", "cards_known_to", "determinize", "hidden_slots", "known_to"]
+__all__ = [
+    "PRIVATE_FIELDS",
+    "Slot",
+    "cards_at",
+    "cards_known_to",
+    "determinize",
+    "hidden_slots",
+    "known_to",
+    "public_event",
+]
 
 Slot = tuple[str, int, int]
 """A place holding a card: (where, seat or -1, index); where is ``hand``, ``agendas``,
 ``deck`` or ``agenda_deck``."""
+
+
+PRIVATE_FIELDS: dict[str, tuple[str, ...]] = {
+    "draw_building": ("card",),
+    "draw_agenda": ("card",),
+    "discard": ("card",),
+}
+"""Event fields only the event's own seat may see (a card drawn from a deck or put back)."""
+
+
+def public_event(event: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A copy of ``event`` as ``seat`` may see it.
+
+    Examples:
+        >>> public_event({"kind": "draw_agenda", "seat": 1, "cause": "x", "card": "a"}, 0)
+        {'kind': 'draw_agenda', 'seat': 1, 'cause': 'x'}
+    """
+    hidden = PRIVATE_FIELDS.get(event["kind"])
+    if not hidden or event["seat"] == seat:
+        return dict(event)
+    return {k: v for k, v in event.items() if k not in hidden}
 
 
 def known_to(state: State, seat: int, card: str) -> bool:

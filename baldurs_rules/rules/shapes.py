@@ -25,6 +25,7 @@ from collections.abc import Callable, Container
 from typing import TYPE_CHECKING, Any
 
 from baldurs_rules.dsl import ast as A
+from baldurs_rules.errors import quoted
 from baldurs_rules.rules.events import EVENTS
 
 if TYPE_CHECKING:
@@ -203,24 +204,19 @@ def _build_tests(rules: Rules, players: int) -> dict[str, Test]:
     }
 
 
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def _shape_problem(
     item: Any, shapes: dict[str, tuple[str, ...]], tests: dict[str, Test], what: str
 ) -> str | None:
     if type(item) is not tuple or not item or type(item[0]) is not str or item[0] not in shapes:
         head = item[:1] if type(item) is tuple else item
-        return f"unknown {what} {_short(head)}"
+        return f"unknown {what} {quoted(head)}"
     kinds = shapes[item[0]]
     args = item[1:]
     if len(args) != len(kinds):
         return f"{what} {item[0]!r} needs {len(kinds)} arguments, not {len(args)}"
     for position, (kind, value) in enumerate(zip(kinds, args, strict=True), 1):
         if not tests[kind](value):
-            return f"{what} {item[0]!r}: argument {position} ({kind}) is wrong: {_short(value)}"
+            return f"{what} {item[0]!r}: argument {position} ({kind}) is wrong: {quoted(value)}"
     return None
 
 
@@ -246,20 +242,20 @@ def event_problem(rules: Rules, event: Any, players: int) -> str | None:
     [`EVENT_VALUES`][baldurs_rules.rules.shapes.EVENT_VALUES] gives.
     """
     if type(event) not in (list, tuple) or len(event) < 3:
-        return f"an event must be [kind, seat, cause, ...], not {_short(event)}"
+        return f"an event must be [kind, seat, cause, ...], not {quoted(event)}"
     by_kind = _event_tests(rules, players)
     kind, seat, cause = event[0], event[1], event[2]
     tests = by_kind.get(kind) if type(kind) is str else None
     if tests is None:
-        return f"unknown event kind {_short(kind)}"
+        return f"unknown event kind {quoted(kind)}"
     if not (type(seat) is int and -1 <= seat < players) or type(cause) is not str:
-        return f"event {kind!r} has a wrong seat or cause: {_short(event)}"
+        return f"event {kind!r} has a wrong seat or cause: {quoted(event)}"
     if len(event) != 3 + len(tests):
-        return f"event {kind!r} needs {len(tests)} values: {_short(event)}"
+        return f"event {kind!r} needs {len(tests)} values: {quoted(event)}"
     for position, (test, value) in enumerate(zip(tests, event[3:], strict=True), 1):
         if not test(value):
             name = EVENTS[kind][position - 1]
-            return f"event {kind!r}: value {position} ({name}) is wrong: {_short(value)}"
+            return f"event {kind!r}: value {position} ({name}) is wrong: {quoted(value)}"
     return None
 
 

@@ -39,7 +39,6 @@ from baldurs_rules.invariants import (
     hqs_placed,
     income_in_progress,
     influence_in_range,
-    json_round_trip,
     knowledge_consistent,
     lot_tokens_accounted,
     offer_refilled,
@@ -48,18 +47,21 @@ from baldurs_rules.invariants import (
     pieces_consistent,
     plain_data,
     prestige_matches_events,
-    rejects_illegal,
-    replay_matches,
     resources_non_negative,
     scores_consistent,
     state_matches_log,
     tiles_accounted,
     tiles_match_cards,
-    view_hides_hidden,
     workers_placed,
 )
 from baldurs_rules.testing.fuzz_games import positions
 from baldurs_rules.testing.machine import GameMachine, game_machine
+from baldurs_rules.testing.round_trips import (
+    json_round_trip,
+    rejects_illegal,
+    replay_matches,
+    view_hides_hidden,
+)
 from baldurs_rules.testing.strategies import (
     action_sequences,
     agenda_cards,

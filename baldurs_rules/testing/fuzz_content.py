@@ -242,19 +242,19 @@ def play(content: Any, seed: int, steps: int = PLAY_STEPS) -> None:
     Raises:
         PlayFailureError: Setting up or playing raised anything at all.
     """
-    import baldurs_rules as br
+    from baldurs_rules.game import Game, new_game
 
     rng = random.Random(seed)
     low, high = content.settings["players"]["min"], content.settings["players"]["max"]
     try:
-        game = br.new_game(
+        game = new_game(
             players=rng.randint(low, high), seed=seed, advanced=rng.random() < 0.5, content=content
         )
         for _ in range(steps):
             if game.is_over:
                 return
             game.apply(rng.choice(game.legal_actions()))
-        br.Game.from_json(game.to_json(), content)
+        Game.from_json(game.to_json(), content)
     except Exception as exc:
         raise PlayFailureError(
             f"content that loaded failed in play: {type(exc).__name__}: {exc}"

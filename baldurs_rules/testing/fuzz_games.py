@@ -246,7 +246,7 @@ def positions(seed: int = 0, content: Content | None = None, games: int = 6) -> 
 
 
 def _scenario_position(content: Content) -> Game:
-    from baldurs_rules import scenario  # the function (importing the module would shadow it)
+    from baldurs_rules.game import scenario
 
     t = Rules.of(content).t
     hand = list(content.buildings)[:3]

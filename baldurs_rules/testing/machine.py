@@ -20,12 +20,8 @@ from baldurs_rules.actions import Action
 from baldurs_rules.content.loader import load_content
 from baldurs_rules.content.model import Content
 from baldurs_rules.game import Game, new_game
-from baldurs_rules.invariants import (
-    check_all,
-    json_round_trip,
-    rejects_illegal,
-    view_hides_hidden,
-)
+from baldurs_rules.invariants import check_all
+from baldurs_rules.testing.round_trips import json_round_trip, rejects_illegal, view_hides_hidden
 
 __all__ = ["GameMachine", "game_machine"]
 

@@ -5,10 +5,10 @@ Every function here takes the game and *whom* the message is for (a seat, or
 
 - the table itself comes from [`Game.view`][baldurs_rules.game.Game.view] (for
   a spectator, that view with every card of every hand taken out), the
-  public rows of [`baldurs_rules.board_text`][] and the public board SVG;
+  public rows of [`baldurs_rules.present.board_text`][] and the public board SVG;
 - the decision, with its prompt and grouped options, only for the seat that
   decides; the others learn who decides and what kind of decision it is;
-- the log is [`narration`][baldurs_rules.narrate.narration] from the reader's
+- the log is [`narration`][baldurs_rules.present.narration.narration] from the reader's
   seat, told action by action (``marks`` are the event counts after each
   move), so the lines are the same whenever a page asks for them.
 
@@ -31,7 +31,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from baldurs_rules.narrate import narration
+from baldurs_rules.present.narration import narration
 from baldurs_rules.web.protocol import Viewer
 
 if TYPE_CHECKING:
@@ -52,7 +52,8 @@ __all__ = [
 ]
 
 Line = list[Any]
-"""A narrated line as sent: ``[text, tone, seat]`` (see [`baldurs_rules.narrate.Line`][])."""
+"""A narrated line as sent: ``[text, tone, seat]``
+(see [`baldurs_rules.present.narration.Line`][])."""
 
 _CARD_KINDS = ("buildings", "agendas", "gates", "hqs")
 
@@ -126,8 +127,8 @@ def state_body(
 def public_part(game: Game) -> dict[str, Any]:
     """What every reader is sent alike: the board SVG (no one marked "you": the page
     says who you are), every seat's public row and the special locations' trades."""
-    from baldurs_rules.board_text import location_rows, seat_rows
-    from baldurs_rules.render_svg import render_svg
+    from baldurs_rules.present.board_svg import render_svg
+    from baldurs_rules.present.board_text import location_rows, seat_rows
 
     return {
         "board": render_svg(game),
@@ -226,8 +227,8 @@ def option_label(game: Game, action: Action, group: bool = False) -> str:
 def catalog(content: Content) -> dict[str, Any]:
     """The ``welcome`` part every page gets once: names and rules text of every card,
     location and faction (all public), and the seat colours."""
-    from baldurs_rules.render_svg import PLAYER_COLORS, PLAYER_NAMES
-    from baldurs_rules.text import card_text
+    from baldurs_rules.present.board_svg import PLAYER_COLORS, PLAYER_NAMES
+    from baldurs_rules.present.card_text import card_text
 
     idents = [i for kind in _CARD_KINDS for i in getattr(content, kind)]
     idents += [loc.id for loc in content.locations] + [f.id for f in content.factions]

@@ -107,7 +107,7 @@ class Table:
                 its record replays to.
             OSError: The file cannot be read.
         """
-        from baldurs_rules.files import read_game_file
+        from baldurs_rules.bots.game_file import read_game_file
 
         loaded = read_game_file(path, content)
         if loaded.kind != "save" or loaded.seats is None:
@@ -236,7 +236,7 @@ class Table:
         Raises:
             OSError: The file cannot be written.
         """
-        from baldurs_rules.files import write_game_file
+        from baldurs_rules.bots.game_file import write_game_file
 
         write_game_file(self.path, self.game, self.bots)
 
@@ -268,7 +268,7 @@ class Table:
 
     def links(self, base: str) -> list[tuple[str, str]]:
         """(who, link) for each human seat and the spectators; ``base`` is the server's URL."""
-        from baldurs_rules.render_svg import PLAYER_NAMES
+        from baldurs_rules.present.board_svg import PLAYER_NAMES
 
         root = base.rstrip("/")
         found = [

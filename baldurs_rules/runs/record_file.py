@@ -65,9 +65,9 @@ def line_of(index: int, identity: Mapping[str, Any], record: Mapping[str, Any]) 
 class RecordFile:
     """An open record file: the records already in it, and ``append`` for new ones.
 
-    Use [`open`][baldurs_rules.record_file.RecordFile.open]; close it (or use it as a
+    Use [`open`][baldurs_rules.runs.record_file.RecordFile.open]; close it (or use it as a
     context manager) when the run ends, and call
-    [`finish`][baldurs_rules.record_file.RecordFile.finish] once every game is in it.
+    [`finish`][baldurs_rules.runs.record_file.RecordFile.finish] once every game is in it.
 
     Attributes:
         path: The file.

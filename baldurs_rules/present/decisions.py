@@ -28,7 +28,7 @@ from baldurs_rules.actions import Action
 
 if TYPE_CHECKING:
     from baldurs_rules.game import Game
-    from baldurs_rules.narrator import Narrator
+    from baldurs_rules.present.narration import Narrator
 
 __all__ = [
     "BuildDecision",
@@ -313,7 +313,7 @@ def prompt_of(game: Game, raw: tuple[Any, ...]) -> str:
         Your worker is on The High Hall: make one of its trades (trade 1 for 1
         favor, trade 2 for 2 favor; you have 3 favor), or skip.
     """
-    from baldurs_rules.narrator import Narrator
+    from baldurs_rules.present.narration import Narrator
 
     kind, seat = str(raw[0]), int(raw[1])
     details = _details(game, raw)

@@ -1,6 +1,6 @@
 """A fixed numbering of every action a content can ever make legal.
 
-[`ActionCodec`][baldurs_rules.adapters.codec.ActionCodec] gives each action an
+[`ActionCodec`][baldurs_rules.rl.action_codec.ActionCodec] gives each action an
 integer, in a documented order, so the same content always gives the same
 numbers: the action space of the RL environments and of the OpenSpiel game.
 """
@@ -12,10 +12,10 @@ from collections.abc import Iterable
 import numpy as np
 
 from baldurs_rules.actions import Action
-from baldurs_rules.adapters.common import check_out
 from baldurs_rules.content.model import Content
 from baldurs_rules.dsl import ast as A
 from baldurs_rules.errors import RulesError
+from baldurs_rules.rl.common import check_out
 from baldurs_rules.rules import Rules
 
 __all__ = ["ActionCodec"]
@@ -128,7 +128,7 @@ class ActionCodec:
     def mask_of(self, numbers: list[int], out: np.ndarray | None = None) -> np.ndarray:
         """An int8 vector with 1 at some action numbers.
 
-        Takes what [`numbers`][baldurs_rules.adapters.codec.ActionCodec.numbers] gives.
+        Takes what [`numbers`][baldurs_rules.rl.action_codec.ActionCodec.numbers] gives.
 
         A new vector is a numpy view of a fresh ``bytearray`` set item by item
         (cheaper than numpy's fancy indexing for the few legal actions of a decision).

@@ -19,9 +19,9 @@ Examples:
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from baldurs_rules.present.board_text import abbreviations
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.state import LOT_AVAILABLE, LOT_BANNED, LOT_BUILT, LOT_FINAL
 
@@ -59,20 +59,6 @@ def _color(seat: int) -> str:
 
 def _player(seat: int) -> str:
     return PLAYER_NAMES[seat % len(PLAYER_NAMES)]
-
-
-def _abbreviations(names: Sequence[str]) -> list[str]:
-    """Short distinct labels: word initials (``Trading Hall`` -> ``TH``), lengthened on clashes."""
-    found: list[str] = []
-    for name in names:
-        words = name.split()
-        label = "".join(w[0] for w in words).upper() if len(words) > 1 else name[:1].upper()
-        extra = 1
-        while label in found and extra < len(name):
-            extra += 1
-            label = name[:extra].capitalize()
-        found.append(label)
-    return found
 
 
 def _fmt(value: float) -> str:
@@ -133,7 +119,7 @@ def render_svg(game: Game, seat: int | None = None) -> str:
     _districts(root, game)
     _lines(root, game)
     _locations(root, game)
-    tile_labels = _abbreviations([names.get(tile, tile) for tile in t.tiles])
+    tile_labels = abbreviations([names.get(tile, tile) for tile in t.tiles])
     _nodes(root, game, tile_labels)
     _legend(root, game, seat, width, tile_labels)
     ET.indent(root, space=" ")
@@ -269,7 +255,7 @@ def _nodes(root: ET.Element, game: Game, tile_labels: list[str]) -> None:
     names = content.names()
     lots = _sub(root, "g", id="lots")
     sites = _sub(root, "g", id="sites")
-    fort_labels = _abbreviations([f.name for f in content.fortifications])
+    fort_labels = abbreviations([f.name for f in content.fortifications])
     for node in content.board.nodes:
         x, y = node.at
         piece, owner = state.piece[node.index], state.owner[node.index]

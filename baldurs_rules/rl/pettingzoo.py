@@ -3,14 +3,14 @@
 Agents are ``player_0`` .. ``player_{n-1}`` (seat order); the agent to act is the
 seat of the pending decision. An observation is a float32 vector (a Gymnasium
 ``Box``) written straight from the state by the
-[`ObservationEncoder`][baldurs_rules.adapters.observation.ObservationEncoder]:
+[`ObservationEncoder`][baldurs_rules.rl.observation.ObservationEncoder]:
 only what ``game.view(seat)`` shows. The action mask is in
 ``infos[agent]["action_mask"]`` (PettingZoo's place for it when observations are
-arrays) and from [`action_mask`][baldurs_rules.adapters.pettingzoo.BaldursGateEnv.action_mask].
+arrays) and from [`action_mask`][baldurs_rules.rl.pettingzoo.BaldursGateEnv.action_mask].
 Actions are the integers of the content's
-[`ActionCodec`][baldurs_rules.adapters.codec.ActionCodec].
+[`ActionCodec`][baldurs_rules.rl.action_codec.ActionCodec].
 
-Rewards come at the end (see [`final_rewards`][baldurs_rules.adapters.common.final_rewards]).
+Rewards come at the end (see [`final_rewards`][baldurs_rules.rl.common.final_rewards]).
 A game ended by the turn limit (RULES B19) is reported as a truncation, any other
 end as a termination.
 
@@ -35,13 +35,13 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from baldurs_rules.actions import Action
-from baldurs_rules.adapters.codec import ActionCodec
-from baldurs_rules.adapters.common import check_setup, final_rewards
-from baldurs_rules.adapters.observation import HIGH, ObservationEncoder
 from baldurs_rules.content.loader import load_content
 from baldurs_rules.content.model import Content
 from baldurs_rules.errors import RulesError, did_you_mean
 from baldurs_rules.game import Game, new_game
+from baldurs_rules.rl.action_codec import ActionCodec
+from baldurs_rules.rl.common import check_setup, final_rewards
+from baldurs_rules.rl.observation import HIGH, ObservationEncoder
 from baldurs_rules.rules import Rules
 
 __all__ = ["BaldursGateEnv", "env", "raw_env"]
@@ -229,7 +229,7 @@ def _text(game: Game) -> str:
 def raw_env(**kwargs: Any) -> BaldursGateEnv:
     """The environment without wrappers.
 
-    Arguments as [`BaldursGateEnv`][baldurs_rules.adapters.pettingzoo.BaldursGateEnv].
+    Arguments as [`BaldursGateEnv`][baldurs_rules.rl.pettingzoo.BaldursGateEnv].
     """
     return BaldursGateEnv(**kwargs)
 
@@ -240,7 +240,7 @@ def env(**kwargs: Any) -> AECEnv:
     ``TerminateIllegalWrapper`` (an illegal action ends the game with reward -1
     for the agent that played it), ``AssertOutOfBoundsWrapper`` and
     ``OrderEnforcingWrapper``; arguments as
-    [`BaldursGateEnv`][baldurs_rules.adapters.pettingzoo.BaldursGateEnv].
+    [`BaldursGateEnv`][baldurs_rules.rl.pettingzoo.BaldursGateEnv].
     """
     from pettingzoo.utils import wrappers
 

@@ -1,6 +1,6 @@
 """Tournaments: seat-rotated bot games, win rates with intervals, Bradley–Terry ratings.
 
-How seats are filled ([`lineups`][baldurs_rules.bots.tournament.lineups]):
+How seats are filled ([`lineups`][baldurs_rules.runs.tournament.lineups]):
 
 * as many bots as seats: one line-up, every bot at the table;
 * fewer bots than seats: each bot listed takes one seat and the **last** one fills
@@ -9,11 +9,11 @@ How seats are filled ([`lineups`][baldurs_rules.bots.tournament.lineups]):
   robin), each with the same number of games.
 
 Each line-up is played in every rotation equally often (game ``i`` shifts the
-seats by ``i``, as [`seat_bots`][baldurs_rules.simulate.seat_bots] does), so every
+seats by ``i``, as [`seat_bots`][baldurs_rules.runs.simulate.seat_bots] does), so every
 bot plays every seat equally often: the number of games per line-up is rounded up
 to a multiple of the number of seats. Every line-up uses the same game seeds.
 
-Ratings ([`rate`][baldurs_rules.bots.tournament.rate]): per bot, the win rate
+Ratings ([`rate`][baldurs_rules.runs.tournament.rate]): per bot, the win rate
 (a shared victory splits one win) with its 95% Wilson interval, the mean final
 prestige, and a Bradley–Terry rating fitted on the pairwise results inside each
 game (the winner beats everyone; the others are ordered by prestige; seats of the
@@ -158,7 +158,7 @@ def bradley_terry(
 ) -> dict[str, float]:
     """Bradley–Terry ratings (Elo scale, mean 0) fitted by minorization–maximization.
 
-    Every two bots also get [`PRIOR`][baldurs_rules.bots.tournament.PRIOR] virtual
+    Every two bots also get [`PRIOR`][baldurs_rules.runs.tournament.PRIOR] virtual
     wins each way, so the fit always exists.
 
     Examples:
@@ -245,11 +245,11 @@ def rate(records: Sequence[dict[str, Any]], bootstrap: int = 200, seed: int = 0)
     """The ratings table of a set of game records, best rating first.
 
     Args:
-        records: Records of [`play_record`][baldurs_rules.simulate.play_record].
+        records: Records of [`play_record`][baldurs_rules.runs.simulate.play_record].
         bootstrap: Resamples of the games for the rating's interval (0: none).
         seed: Seeds the resampling.
     """
-    from baldurs_rules.balance import wilson
+    from baldurs_rules.runs.balance import wilson
 
     names = sorted({bot for r in records for bot in r["bots"]})
     seats = dict.fromkeys(names, 0)
@@ -349,13 +349,13 @@ def run_tournament(
     """Play a seat-rotated tournament and rate the bots.
 
     Args:
-        bots: Bot specs (see [`lineups`][baldurs_rules.bots.tournament.lineups] for
+        bots: Bot specs (see [`lineups`][baldurs_rules.runs.tournament.lineups] for
             how seats are filled).
         players: Seats per game.
         games: Games in all; rounded up so that every line-up is played in every
             rotation equally often (see ``planned_games``).
         seed: Game ``i`` of every line-up uses seed ``seed + i``.
-        jobs: Worker processes (through [`simulate`][baldurs_rules.simulate.simulate]).
+        jobs: Worker processes (through [`simulate`][baldurs_rules.runs.simulate.simulate]).
         think: A time per decision (``0.5s``) for every bot that takes ``think``
             and whose spec does not set it.
         advanced: Use the advanced setup.
@@ -366,7 +366,7 @@ def run_tournament(
     Raises:
         RulesError: Bad bots, options, counts or content.
     """
-    from baldurs_rules.simulate import simulate
+    from baldurs_rules.runs.simulate import simulate
 
     if games < 1:
         raise RulesError(f"a tournament needs at least 1 game, not {games}")

@@ -1,10 +1,10 @@
 """A batch of games stepped together, for rollouts: stacked observations, masks and rewards.
 
-[`vector_env`][baldurs_rules.adapters.vector.vector_env] makes a
-[`VectorEnv`][baldurs_rules.adapters.vector.VectorEnv] of ``n`` games. Each game
-waits on one seat (the seat to act); [`step`][baldurs_rules.adapters.vector.VectorEnv.step]
+[`vector_env`][baldurs_rules.rl.vector.vector_env] makes a
+[`VectorEnv`][baldurs_rules.rl.vector.VectorEnv] of ``n`` games. Each game
+waits on one seat (the seat to act); [`step`][baldurs_rules.rl.vector.VectorEnv.step]
 takes one action number per game, for that seat, and returns a
-[`Batch`][baldurs_rules.adapters.vector.Batch]: the next observation and mask of
+[`Batch`][baldurs_rules.rl.vector.Batch]: the next observation and mask of
 every game (of its seat to act), that seat, and the final rewards of the games
 that just ended. A game that ends starts again at once (auto-reset) with the
 next seed, so every row always holds a decision.
@@ -33,20 +33,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from baldurs_rules.adapters.codec import ActionCodec
-from baldurs_rules.adapters.common import check_setup, final_rewards
-from baldurs_rules.adapters.observation import ObservationEncoder
 from baldurs_rules.content.loader import load_content
 from baldurs_rules.content.model import Content
 from baldurs_rules.errors import IllegalActionError, RulesError
 from baldurs_rules.game import Game, Result, new_game
+from baldurs_rules.rl.action_codec import ActionCodec
+from baldurs_rules.rl.common import check_setup, final_rewards
+from baldurs_rules.rl.observation import ObservationEncoder
 
 __all__ = ["Batch", "VectorEnv", "vector_env"]
 
 
 @dataclass(frozen=True)
 class Batch:
-    """What [`VectorEnv.step`][baldurs_rules.adapters.vector.VectorEnv.step] returns.
+    """What [`VectorEnv.step`][baldurs_rules.rl.vector.VectorEnv.step] returns.
 
     The arrays are the environment's own buffers, overwritten by the next call
     (copy what you keep).
@@ -80,7 +80,7 @@ class VectorEnv:
         advanced: Use the advanced setup.
         content: The content (default content if None).
         reward: ``"win"`` or ``"prestige"``
-            (see [`final_rewards`][baldurs_rules.adapters.common.final_rewards]).
+            (see [`final_rewards`][baldurs_rules.rl.common.final_rewards]).
         seed: The base seed of ``reset()`` without one.
 
     Raises:
@@ -221,5 +221,5 @@ def vector_env(
     reward: str = "win",
     seed: int = 0,
 ) -> VectorEnv:
-    """A [`VectorEnv`][baldurs_rules.adapters.vector.VectorEnv] of ``n`` games (same arguments)."""
+    """A [`VectorEnv`][baldurs_rules.rl.vector.VectorEnv] of ``n`` games (same arguments)."""
     return VectorEnv(n, players, advanced, content, reward, seed)

@@ -1,13 +1,13 @@
 """One engine for long runs of many games: worker processes, a streamed file, stop, resume.
 
-A [`Plan`][baldurs_rules.runner.Plan] says how many games a run has and how to play
+A [`Plan`][baldurs_rules.runs.parallel.Plan] says how many games a run has and how to play
 game ``i``: a picklable function of the game index and the content that returns the
-game's record (plain JSON data). [`run`][baldurs_rules.runner.run] plays the games
+game's record (plain JSON data). [`run`][baldurs_rules.runs.parallel.run] plays the games
 in this process (``jobs=1``), in worker processes, or as Ray tasks; it streams each
-finished game to a [record file][baldurs_rules.record_file] if asked, resumes such
+finished game to a [record file][baldurs_rules.runs.record_file] if asked, resumes such
 a file without replaying its games, and stops cleanly on the first SIGINT or
-SIGTERM when given a [`StopFlag`][baldurs_rules.runner.StopFlag] (see
-[`stop_on_signals`][baldurs_rules.runner.stop_on_signals]): the workers are
+SIGTERM when given a [`StopFlag`][baldurs_rules.runs.parallel.StopFlag] (see
+[`stop_on_signals`][baldurs_rules.runs.parallel.stop_on_signals]): the workers are
 stopped, the finished games kept, and the outcome says which signal stopped it.
 Workers ignore SIGINT (the parent decides) and exit by themselves when the parent
 dies, even by SIGKILL.
@@ -16,7 +16,7 @@ dies, even by SIGKILL.
 kind of game (a tournament) brings its own play function and its own summary.
 
 Examples:
-    >>> from baldurs_rules.simulate import simulate_plan
+    >>> from baldurs_rules.runs.simulate import simulate_plan
     >>> outcome = run(simulate_plan(3, players=2, bots=["random"], seed=4))
     >>> [r["seed"] for r in outcome.records], outcome.complete
     ([4, 5, 6], True)
@@ -43,7 +43,7 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 from baldurs_rules.errors import RulesError
-from baldurs_rules.record_file import RecordFile
+from baldurs_rules.runs.record_file import RecordFile
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
@@ -190,7 +190,7 @@ class StopFlag:
 def stop_on_signals(
     signals: Sequence[int] = STOP_SIGNALS,
 ) -> Iterator[StopFlag]:
-    """Handle ``signals`` with a [`StopFlag`][baldurs_rules.runner.StopFlag] inside the block.
+    """Handle ``signals`` with a [`StopFlag`][baldurs_rules.runs.parallel.StopFlag] in the block.
 
     Outside the main thread (where Python cannot set handlers) the flag is never set.
     The previous handlers come back at the end of the block.
@@ -220,20 +220,21 @@ def run(
         plan: The games.
         out: A record file to write (created or emptied, before any game is
             played; or one already opened for this plan by
-            [`open_records`][baldurs_rules.runner.open_records], which ``run``
+            [`open_records`][baldurs_rules.runs.parallel.open_records], which ``run``
             closes), or None to keep the records in memory only.
         resume: Continue ``out`` (see
-            [`RecordFile.open`][baldurs_rules.record_file.RecordFile.open]): its
+            [`RecordFile.open`][baldurs_rules.runs.record_file.RecordFile.open]): its
             games are not played again, and the records are those of a run that
             was never interrupted.
         progress: Called with a number of games done: first those found in the
             file (if any), then 1 per game as it finishes.
         stop: Stop when it is set (see
-            [`stop_on_signals`][baldurs_rules.runner.stop_on_signals]); without
+            [`stop_on_signals`][baldurs_rules.runs.parallel.stop_on_signals]); without
             it a ``KeyboardInterrupt`` goes through, after the workers are stopped.
 
     Returns:
-        The [`Outcome`][baldurs_rules.runner.Outcome]; a finished run's file is in game order.
+        The [`Outcome`][baldurs_rules.runs.parallel.Outcome]; a finished run's file is in game
+        order.
 
     Raises:
         RulesError: Bad content, a game that failed (its message), a worker

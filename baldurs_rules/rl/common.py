@@ -1,7 +1,7 @@
 """What every adapter shares: checks of a content and options, and of an ``out`` vector; rewards.
 
 An adapter (the PettingZoo environment, the vector of games, the OpenSpiel game)
-calls [`check_setup`][baldurs_rules.adapters.common.check_setup] when it is
+calls [`check_setup`][baldurs_rules.rl.common.check_setup] when it is
 created, so a content or an option it cannot play is refused there with a clear
 [`RulesError`][baldurs_rules.errors.RulesError], never half-way through an episode.
 """

@@ -1,10 +1,10 @@
 """The game as an OpenSpiel Python game, so OpenSpiel's own algorithms play it unchanged.
 
 Install with ``pip install 'baldurs_rules[openspiel]'``. Importing this module
-registers the game with OpenSpiel under [`GAME_NAME`][baldurs_rules.adapters.openspiel.GAME_NAME]:
+registers the game with OpenSpiel under [`GAME_NAME`][baldurs_rules.rl.openspiel.GAME_NAME]:
 ``pyspiel.load_game("baldurs_gate(players=3,advanced=True)")`` then gives a
-[`BaldursGateGame`][baldurs_rules.adapters.openspiel.BaldursGateGame]. Its
-parameters are in [`PARAMETERS`][baldurs_rules.adapters.openspiel.PARAMETERS].
+[`BaldursGateGame`][baldurs_rules.rl.openspiel.BaldursGateGame]. Its
+parameters are in [`PARAMETERS`][baldurs_rules.rl.openspiel.PARAMETERS].
 
 **Chance.** The game is ``SAMPLED_STOCHASTIC``, OpenSpiel's mode for games whose
 chance cannot be listed: one chance node at the start (a single outcome, ``0``)
@@ -12,7 +12,7 @@ deals a game from a seed drawn from the game's generator (``rng_seed``; -1: from
 the operating system). Every later draw (cards, reshuffles, lot tokens, the
 face-down token) then follows from the dealt game's own generator, which is
 hidden information:
-[`resample_from_infostate`][baldurs_rules.adapters.openspiel.BaldursGateState.resample_from_infostate]
+[`resample_from_infostate`][baldurs_rules.rl.openspiel.BaldursGateState.resample_from_infostate]
 deals it again with the other secrets, so a search never knows the future draws.
 Why not a chance node per draw: the engine draws inside its procedures (a card
 drawn half-way through an effect), not at decision points, so the draws cannot
@@ -24,7 +24,7 @@ could they at this size).
 **What a player sees.** Observation strings are ``view(seat)`` as canonical
 JSON; information-state strings add the actions the seat has observed, in order
 (another seat's card put back under a deck shows as ``discard ?``). Tensors (both)
-are the [`ObservationEncoder`][baldurs_rules.adapters.observation.ObservationEncoder]
+are the [`ObservationEncoder`][baldurs_rules.rl.observation.ObservationEncoder]
 vector: a summary of the view, not of the history.
 
 Examples:
@@ -50,13 +50,13 @@ import numpy as np
 import pyspiel
 
 from baldurs_rules.actions import Action
-from baldurs_rules.adapters.codec import ActionCodec
-from baldurs_rules.adapters.common import check_setup, final_rewards, reward_range
-from baldurs_rules.adapters.observation import ObservationEncoder
 from baldurs_rules.content.loader import load_content
 from baldurs_rules.content.model import Content
 from baldurs_rules.errors import RulesError, StateError
 from baldurs_rules.game import Game, new_game
+from baldurs_rules.rl.action_codec import ActionCodec
+from baldurs_rules.rl.common import check_setup, final_rewards, reward_range
+from baldurs_rules.rl.observation import ObservationEncoder
 
 __all__ = [
     "GAME_NAME",
@@ -79,7 +79,7 @@ PARAMETERS: dict[str, Any] = {
 }
 """The game's parameters and their defaults: ``players``, ``advanced`` (the advanced
 setup), ``reward`` (``win`` or ``prestige``, see
-[`final_rewards`][baldurs_rules.adapters.common.final_rewards]), ``rng_seed`` (the
+[`final_rewards`][baldurs_rules.rl.common.final_rewards]), ``rng_seed`` (the
 seed of the deals; -1: random) and ``content`` (empty: the default content; else a
 content or mod directory)."""
 
@@ -116,7 +116,7 @@ class BaldursGateGame(pyspiel.Game):  # type: ignore[misc]
     """The game for one content and set of parameters (see the module docs).
 
     Args:
-        params: Values of [`PARAMETERS`][baldurs_rules.adapters.openspiel.PARAMETERS]
+        params: Values of [`PARAMETERS`][baldurs_rules.rl.openspiel.PARAMETERS]
             (the others keep their defaults).
         content: A loaded content to play (overrides the ``content`` parameter).
 

@@ -2,12 +2,12 @@
 
 Game ``i`` of a run uses seed ``seed + i``; its seats get bots by cycling
 through the bot names, shifted by the game index (see
-[`seat_bots`][baldurs_rules.simulate.seat_bots]), so over a run every bot plays
+[`seat_bots`][baldurs_rules.runs.simulate.seat_bots]), so over a run every bot plays
 every seat. Each bot is seeded from the game's seed and its seat
-([`bot_seed`][baldurs_rules.simulate.bot_seed]), so a game depends only on its
+([`bot_seed`][baldurs_rules.runs.simulate.bot_seed]), so a game depends only on its
 seed, the bot names and the content, never on ``jobs``, on the order in which
 games finish, or on a run being interrupted and resumed. The games are played
-by the [runner][baldurs_rules.runner], which can stream them to a file.
+by the [runner][baldurs_rules.runs.parallel], which can stream them to a file.
 
 Examples:
     >>> records = simulate(2, players=2, bots=["random"], seed=5)
@@ -25,7 +25,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from baldurs_rules.errors import RulesError
-from baldurs_rules.runner import Plan
+from baldurs_rules.runs.parallel import Plan
 
 if TYPE_CHECKING:
     from baldurs_rules.content.model import Content
@@ -126,9 +126,9 @@ def simulate_plan(
     backend: str = "local",
     address: str | None = None,
 ) -> Plan:
-    """The [plan][baldurs_rules.runner.Plan] of a run of bot games, checked before any game.
+    """The [plan][baldurs_rules.runs.parallel.Plan] of a run of bot games, checked before any game.
 
-    The arguments are those of [`simulate`][baldurs_rules.simulate.simulate]. The
+    The arguments are those of [`simulate`][baldurs_rules.runs.simulate.simulate]. The
     plan's identity (stored with each record in a file, compared on resume) is
     ``players``, ``bots``, ``seed``, ``advanced``, the ``content`` fingerprint and
     the name of the ``extras`` function.
@@ -187,7 +187,7 @@ def simulate(
         games: How many games.
         players: Seats per game.
         bots: Bot names (any case), assigned to seats by
-            [`seat_bots`][baldurs_rules.simulate.seat_bots].
+            [`seat_bots`][baldurs_rules.runs.simulate.seat_bots].
         seed: Game ``i`` uses seed ``seed + i``.
         jobs: Worker processes; more than 1 plays the games in worker processes
             (each loads the content once). The records are identical to ``jobs=1``.
@@ -200,24 +200,24 @@ def simulate(
             cluster; needs ``baldurs_rules[ray]``). Both give identical records.
         address: The Ray cluster to join (``ray.init(address=...)``); without it a
             local Ray instance with ``jobs`` CPUs is started for the run.
-        out: A [record file][baldurs_rules.record_file] that gets each game as
+        out: A [record file][baldurs_rules.runs.record_file] that gets each game as
             it finishes (the finished games stay in it if the run is interrupted).
         resume: Continue ``out`` without replaying the games already in it.
 
     Returns:
-        The records of [`play_record`][baldurs_rules.simulate.play_record].
+        The records of [`play_record`][baldurs_rules.runs.simulate.play_record].
 
     Raises:
         RulesError: Bad arguments, an unknown bot name, or unloadable content.
         KeyboardInterrupt: On Ctrl-C, once the workers are stopped (the
             ``bbg simulate`` command stops cleanly instead, see
-            [`runner.run`][baldurs_rules.runner.run]).
+            [`runner.run`][baldurs_rules.runs.parallel.run]).
 
     Examples:
         >>> len(simulate(3, players=2, bots=["random", "greedy"], seed=1))
         3
     """
-    from baldurs_rules.runner import run
+    from baldurs_rules.runs.parallel import run
 
     plan = simulate_plan(
         games, players, bots, seed, jobs, advanced, content_path, extras, backend, address

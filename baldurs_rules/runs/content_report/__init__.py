@@ -1,8 +1,8 @@
 """Does the content play? Coverage, balance and game-length figures from bot games.
 
-[`content_report`][baldurs_rules.content_report.content_report] simulates games
-(with [`simulate`][baldurs_rules.simulate.simulate] and the per-game extra
-[`game_figures`][baldurs_rules.content_report.game_figures]) and answers the
+[`content_report`][baldurs_rules.runs.content_report.content_report] simulates games
+(with [`simulate`][baldurs_rules.runs.simulate.simulate] and the per-game extra
+[`game_figures`][baldurs_rules.runs.content_report.game_figures]) and answers the
 questions a content designer asks of a rule set:
 
 1. was every building card built at least once?
@@ -15,17 +15,17 @@ questions a content designer asks of a rule set:
 
 plus the mean prestige of each scoring step (and its share of the final score),
 the game length and how many games ended by the turn limit instead of the lot
-bag. [`format_report`][baldurs_rules.report_markdown.format_report] prints the
-figures as Markdown tables, and ``python -m baldurs_rules.content_report`` (its
-[`main`][baldurs_rules.report_markdown.main]) prints them or writes them into a page.
+bag. [`format_report`][baldurs_rules.runs.content_report.markdown.format_report] prints the
+figures as Markdown tables, and ``python -m baldurs_rules.runs.content_report`` (its
+[`main`][baldurs_rules.runs.content_report.markdown.main]) prints them or writes them into a page.
 
 Examples:
     ```sh
-    python -m baldurs_rules.content_report --games 1000 --jobs 2
+    python -m baldurs_rules.runs.content_report --games 1000 --jobs 2
     ```
 
     ```python
-    from baldurs_rules.content_report import content_report
+    from baldurs_rules.runs.content_report import content_report
     report = content_report(games=200, jobs=2)
     assert report["criteria"]["buildings"]["ok"], report["criteria"]["buildings"]["missing"]
     ```
@@ -63,7 +63,7 @@ STEPS = ("agendas", "network", "districts", "leftovers")
 
 LAYERS = ("buildings", "factions", "network", "districts", "defense", "locations", "leftovers")
 """Where prestige comes from (see
-[`prestige_layer`][baldurs_rules.content_report.prestige_layer])."""
+[`prestige_layer`][baldurs_rules.runs.content_report.prestige_layer])."""
 
 MIN_LAYER_SHARE = 0.08
 """Each layer that must matter (all but ``locations`` and ``leftovers``) gives at least
@@ -244,7 +244,7 @@ def content_report(
         names the bots are judged by (``checked_criteria``) and ``ok``: whether
         all of those hold.
     """
-    from baldurs_rules.simulate import simulate
+    from baldurs_rules.runs.simulate import simulate
 
     content = load_content(content_path)
     started = time.perf_counter()
@@ -416,9 +416,3 @@ def content_report(
             name: {"ok": not missing, "missing": missing} for name, missing in criteria.items()
         },
     }
-
-
-if __name__ == "__main__":
-    from baldurs_rules.report_markdown import main
-
-    raise SystemExit(main())

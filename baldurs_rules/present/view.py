@@ -1,6 +1,6 @@
 """What one seat may see, and plain-English descriptions of actions.
 
-[`view`][baldurs_rules.view.view] returns JSON-ready data holding only public
+[`view`][baldurs_rules.present.view.view] returns JSON-ready data holding only public
 information and the seat's own cards: other hands, the order of every deck,
 the bag's order and the unrevealed final-attack token are absent (RULES B17).
 """
@@ -12,37 +12,17 @@ from typing import TYPE_CHECKING, Any, Final
 
 from baldurs_rules.actions import Action
 from baldurs_rules.dsl.render import to_text
+from baldurs_rules.present.card_text import card_text, script_text
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.knowledge import cards_known_to
 from baldurs_rules.rules.state import LOT_FINAL, LOT_HIDDEN, State
-from baldurs_rules.text import card_text, script_text
 
 if TYPE_CHECKING:
     from baldurs_rules.game import Game
 
-__all__ = ["PRIVATE_FIELDS", "describe_action", "public_event", "view"]
+__all__ = ["describe_action", "view"]
 
 _LOT_STATUS: Final = ("hidden", "available", "banned", "built", "final")
-
-PRIVATE_FIELDS: dict[str, tuple[str, ...]] = {
-    "draw_building": ("card",),
-    "draw_agenda": ("card",),
-    "discard": ("card",),
-}
-"""Event fields only the event's own seat may see (a card drawn from a deck or put back)."""
-
-
-def public_event(event: dict[str, Any], seat: int) -> dict[str, Any]:
-    """A copy of ``event`` as ``seat`` may see it.
-
-    Examples:
-        >>> public_event({"kind": "draw_agenda", "seat": 1, "cause": "x", "card": "a"}, 0)
-        {'kind': 'draw_agenda', 'seat': 1, 'cause': 'x'}
-    """
-    hidden = PRIVATE_FIELDS.get(event["kind"])
-    if not hidden or event["seat"] == seat:
-        return dict(event)
-    return {k: v for k, v in event.items() if k not in hidden}
 
 
 def view(game: Game, seat: object) -> dict[str, Any]:

@@ -10,7 +10,7 @@ tops the report only when it clearly helps: one lucky use is not enough.
 
 Examples:
     ```python
-    from baldurs_rules.balance import run_balance
+    from baldurs_rules.runs.balance import run_balance
     report = run_balance(games=500, players=4, bots=["heuristic"], jobs=2)
     print(report.rows[0].item, report.rows[0].lift)
     ```
@@ -30,7 +30,7 @@ from typing import Any
 
 from baldurs_rules.game import Game
 from baldurs_rules.rules import Rules
-from baldurs_rules.runner import Plan
+from baldurs_rules.runs.parallel import Plan
 
 __all__ = [
     "BalanceReport",
@@ -282,13 +282,13 @@ def balance_plan(
     advanced: bool = True,
     content_path: str | None = None,
 ) -> Plan:
-    """The [plan][baldurs_rules.runner.Plan] of a balance run: bot games with ``card_usage``.
+    """The [plan][baldurs_rules.runs.parallel.Plan] of a balance run: bot games with ``card_usage``.
 
     Examples:
         >>> balance_plan(10, 2).identity["extras"]
-        'baldurs_rules.balance.card_usage'
+        'baldurs_rules.runs.balance.card_usage'
     """
-    from baldurs_rules.simulate import simulate_plan
+    from baldurs_rules.runs.simulate import simulate_plan
 
     return simulate_plan(
         games, players, bots, seed, jobs, advanced, content_path, extras=card_usage
@@ -323,10 +323,10 @@ def run_balance(
     Advanced games are the default, so HQ advanced sides are measured too. The
     default bot is ``heuristic``: a card's lift says how much it helps a player
     who plans; ``ismcts`` (slower) plans further ahead. With ``records`` each game
-    is streamed to that [record file][baldurs_rules.record_file] as it finishes,
+    is streamed to that [record file][baldurs_rules.runs.record_file] as it finishes,
     and ``resume`` continues it.
     """
-    from baldurs_rules.runner import run
+    from baldurs_rules.runs.parallel import run
 
     plan = balance_plan(games, players, bots, seed, jobs, advanced, content_path)
     return report_of(plan, run(plan, records, resume, progress).records)

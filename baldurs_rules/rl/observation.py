@@ -1,17 +1,17 @@
 """What one seat sees, as a flat float32 vector written straight from the state.
 
-[`ObservationEncoder`][baldurs_rules.adapters.observation.ObservationEncoder] has
+[`ObservationEncoder`][baldurs_rules.rl.observation.ObservationEncoder] has
 two ways to the same vector:
 
-* [`encode`][baldurs_rules.adapters.observation.ObservationEncoder.encode], the
+* [`encode`][baldurs_rules.rl.observation.ObservationEncoder.encode], the
   fast path: read from the game's state into a preallocated array, with no
   ``view()`` dicts (the RL environments and the OpenSpiel game use it);
-* [`encode_view`][baldurs_rules.adapters.observation.ObservationEncoder.encode_view],
+* [`encode_view`][baldurs_rules.rl.observation.ObservationEncoder.encode_view],
   the reference: built from ``game.view(seat)`` alone, so it cannot hold anything
   the seat may not see. The tests check that both give the same vector.
 
 The layout is a list of named parts (``encoder.parts``, each a
-[`Part`][baldurs_rules.adapters.observation.Part]); seats are rotated so the
+[`Part`][baldurs_rules.rl.observation.Part]); seats are rotated so the
 observing seat comes first, and every owner or seat field is relative (0 = me,
 1 = the next seat, ...). It holds
 everything ``view(seat)`` holds except the legal actions (the action mask), the
@@ -34,9 +34,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from baldurs_rules.adapters.common import check_out
 from baldurs_rules.content.model import Content
 from baldurs_rules.errors import RulesError
+from baldurs_rules.rl.common import check_out
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.knowledge import cards_known_to
 from baldurs_rules.rules.state import State
@@ -93,7 +93,7 @@ class ObservationEncoder:
 
     Attributes:
         size: The length of the vector.
-        parts: The layout, in order (see [`Part`][baldurs_rules.adapters.observation.Part]).
+        parts: The layout, in order (see [`Part`][baldurs_rules.rl.observation.Part]).
         decision_kinds: The decision kinds, in their one-hot order.
     """
 
@@ -414,7 +414,7 @@ class ObservationEncoder:
     def encode_view(self, view: dict[str, Any]) -> np.ndarray:
         """The same vector, built from ``game.view(seat)`` only (the reference).
 
-        Slower than [`encode`][baldurs_rules.adapters.observation.ObservationEncoder.encode];
+        Slower than [`encode`][baldurs_rules.rl.observation.ObservationEncoder.encode];
         it shows what the vector means and that it holds nothing the view does not.
         """
         out = np.zeros(self.size, dtype=np.float32)

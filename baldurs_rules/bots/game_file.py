@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from baldurs_rules.errors import RulesError, StateError
+from baldurs_rules.errors import RulesError, StateError, quoted
 
 if TYPE_CHECKING:
     from baldurs_rules.bots import Bot
@@ -225,7 +225,7 @@ def _seats(value: Any, players: int, where: str) -> list[Seat] | None:
         if not ok:
             raise StateError(
                 f"{where}: seat {number} must be {{'human': true}} or"
-                f" {{'bot': spec, 'seed': n, 'state': {{...}}}}, not {_short(entry)}"
+                f" {{'bot': spec, 'seed': n, 'state': {{...}}}}, not {quoted(entry)}"
             )
         seats.append(Seat(False, entry["bot"], entry["seed"], entry["state"]))
     return seats
@@ -238,8 +238,3 @@ def _labels(data: dict[str, Any], seats: list[Seat] | None, players: int) -> lis
     if isinstance(bots, list) and len(bots) == players and all(isinstance(b, str) for b in bots):
         return list(bots)
     return [f"player {seat}" for seat in range(players)]
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."

@@ -5,7 +5,7 @@ only that seat's own hand and agendas are added: an unrevealed lot looks like
 every other (the face-down final token is never told), other hands are counts.
 
 The row functions return plain data (strings and numbers) so a terminal can put
-them in its own tables; [`board_text`][baldurs_rules.board_text.board_text] lays
+them in its own tables; [`board_text`][baldurs_rules.present.board_text.board_text] lays
 them out in fixed columns.
 
 Examples:
@@ -20,12 +20,13 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from baldurs_rules.present.card_text import script_text
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.state import LOT_AVAILABLE, LOT_BANNED, LOT_BUILT, LOT_FINAL
-from baldurs_rules.text import script_text
 
 if TYPE_CHECKING:
     from baldurs_rules.game import Game
@@ -34,6 +35,7 @@ __all__ = [
     "DistrictRow",
     "LocationRow",
     "SeatRow",
+    "abbreviations",
     "board_text",
     "district_rows",
     "header_text",
@@ -138,6 +140,20 @@ def header_text(game: Game) -> str:
     )
 
 
+def abbreviations(names: Sequence[str]) -> list[str]:
+    """Short distinct labels: word initials (``Trading Hall`` -> ``TH``), lengthened on clashes."""
+    found: list[str] = []
+    for name in names:
+        words = name.split()
+        label = "".join(w[0] for w in words).upper() if len(words) > 1 else name[:1].upper()
+        extra = 1
+        while label in found and extra < len(name):
+            extra += 1
+            label = name[:extra].capitalize()
+        found.append(label)
+    return found
+
+
 def labels(game: Game, short: bool) -> dict[str, str]:
     """What lots and sites call building types and fortifications: names, or short labels.
 
@@ -146,8 +162,6 @@ def labels(game: Game, short: bool) -> dict[str, str]:
         >>> labels(br.new_game(2, seed=1), short=True)["trading_hall"]
         'TH'
     """
-    from baldurs_rules.render_svg import _abbreviations
-
     content = game.content
     found: dict[str, str] = {}
     for group in (
@@ -155,13 +169,14 @@ def labels(game: Game, short: bool) -> dict[str, str]:
         [(x.id, x.name) for x in content.fortifications],
     ):
         names = [name for _, name in group]
-        shown = _abbreviations(names) if short else names
+        shown = abbreviations(names) if short else names
         found.update({ident: label for (ident, _), label in zip(group, shown, strict=True)})
     return found
 
 
 def legend_text(game: Game) -> str:
-    """The key to the short labels of [`district_rows`][baldurs_rules.board_text.district_rows]."""
+    """The key to the short labels of
+    [`district_rows`][baldurs_rules.present.board_text.district_rows]."""
     content = game.content
     short = labels(game, short=True)
     tiles = ", ".join(f"{short[t.id]} {t.name}" for t in content.tiles)
@@ -175,7 +190,7 @@ def district_rows(game: Game, short: bool = False) -> list[DistrictRow]:
     Args:
         game: The game.
         short: Name building types and fortifications by short labels (``TH``
-            for Trading Hall, see [`legend_text`][baldurs_rules.board_text.legend_text]).
+            for Trading Hall, see [`legend_text`][baldurs_rules.present.board_text.legend_text]).
     """
     rules, state = Rules.of(game.content), game.state
     t, names = rules.t, game.content.names()

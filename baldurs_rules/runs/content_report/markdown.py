@@ -1,14 +1,14 @@
 """The content report as Markdown, and the command that prints it or writes it into a page.
 
-[`format_report`][baldurs_rules.report_markdown.format_report] turns a
-[`content_report`][baldurs_rules.content_report.content_report] into Markdown
-tables; [`splice_report`][baldurs_rules.report_markdown.splice_report] puts one
-between the markers of a block of a page; [`main`][baldurs_rules.report_markdown.main]
-is ``python -m baldurs_rules.content_report``.
+[`format_report`][baldurs_rules.runs.content_report.markdown.format_report] turns a
+[`content_report`][baldurs_rules.runs.content_report.content_report] into Markdown
+tables; [`splice_report`][baldurs_rules.runs.content_report.markdown.splice_report] puts one
+between the markers of a block of a page; [`main`][baldurs_rules.runs.content_report.markdown.main]
+is ``python -m baldurs_rules.runs.content_report``.
 
 Examples:
     ```sh
-    python -m baldurs_rules.content_report --games 200 --players 3 --jobs 2 \\
+    python -m baldurs_rules.runs.content_report --games 200 --players 3 --jobs 2 \\
         --docs docs/content.md --block heuristic-3p
     ```
 """
@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from baldurs_rules.bots.base import split_specs
-from baldurs_rules.content_report import COVERAGE_CRITERIA, FACTION_LEVEL, content_report
 from baldurs_rules.errors import RulesError
+from baldurs_rules.runs.content_report import COVERAGE_CRITERIA, FACTION_LEVEL, content_report
 
 __all__ = ["format_report", "main", "splice_report"]
 
@@ -211,15 +211,15 @@ def _command(argv: Sequence[str]) -> str:
             skip = True
         elif not arg.startswith(("--docs=", "--block=")):
             kept.append(arg)
-    return " ".join(["python -m baldurs_rules.content_report", *kept])
+    return " ".join(["python -m baldurs_rules.runs.content_report", *kept])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m baldurs_rules.content_report``: simulate and print the report.
+    """``python -m baldurs_rules.runs.content_report``: simulate and print the report.
 
     With ``--docs FILE --block NAME`` the report (with the command that made it) also
     replaces the block ``NAME`` of a Markdown page (see
-    [`splice_report`][baldurs_rules.report_markdown.splice_report]): this is how the
+    [`splice_report`][baldurs_rules.runs.content_report.markdown.splice_report]): this is how the
     figures of ``docs/content.md`` are written.
 
     Returns:
@@ -227,7 +227,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         (``checked_criteria``), 1 otherwise.
     """
     parser = argparse.ArgumentParser(
-        prog="python -m baldurs_rules.content_report",
+        prog="python -m baldurs_rules.runs.content_report",
         description="Simulate bot games and print the content's coverage, balance and"
         " game-length figures as Markdown.",
     )
@@ -264,7 +264,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         body = f"Command:\n\n```sh\n{command}\n```\n\n{text}"
         page.write_text(splice_report(page.read_text(), args.block, body, str(page)))
     return 0 if report["ok"] else 1
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
