@@ -13,6 +13,7 @@ Examples:
 """
 
 import importlib as _importlib
+import sys as _sys
 import typing as _typing
 
 from baldurs_rules import _compat
@@ -54,7 +55,7 @@ if _typing.TYPE_CHECKING:
 
 __version__ = VERSION
 
-_compat.install()  # the import paths of 0.1 that moved, for one release
+_compat.install(_sys.modules[__name__])  # the import paths of 0.1 that moved (one release)
 
 _DECISIONS = (
     "BuildDecision",

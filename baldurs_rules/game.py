@@ -147,7 +147,7 @@ class Game:
     def current_player(self) -> int:
         """The seat that must decide now (-1 when the game is over)."""
         decision = self.state.decision
-        return -1 if decision is None else int(decision[1])
+        return -1 if decision is None else decision.seat
 
     @property
     def scenario(self) -> dict[str, Any] | None:
@@ -221,7 +221,7 @@ class Game:
         if done - self._checkpoints[-1][0] >= CHECKPOINT_EVERY:
             self._checkpoints.append((done, state.clone()))
         self._mark = len(state.events)
-        seat = int(state.decision[1])  # type: ignore[index]
+        seat = state.decision.seat  # type: ignore[union-attr]
         try:  # from here on, an interruption (Ctrl-C) anywhere is undone like a failure
             self._push(action, seat)
             self._rules.machine.answer(state, action)
@@ -246,7 +246,7 @@ class Game:
             return f"the game is over; {action!r} cannot be played"
         legal = [str(a) for a in self.legal_actions()]
         hint = did_you_mean(str(action), legal) if isinstance(action, Action) else ""
-        kind, seat = self.state.decision[0], self.current_player  # type: ignore[index]
+        kind, seat = self.state.decision.kind, self.current_player  # type: ignore[union-attr]
         return f"{action!r} is not legal now (seat {seat} decides: {kind}){hint}"
 
     def parse_action(self, text: object) -> Action:  # object: checked below (mypyc)
@@ -443,12 +443,11 @@ class Game:
         """An independent copy of the game.
 
         Args:
-            log: ``False`` stops recording events in the copy (faster playouts for
-                search); None keeps the game's setting.
+            log: ``False`` gives a copy that records no events and holds none (a search's
+                playout: the original's log is never copied because of it); None or
+                True keep the game's setting.
         """
-        state = self.state.clone()
-        if log is not None:
-            state.logging = log and state.logging
+        state = self.state.clone(log=log is not False)
         new = Game(
             self.content,
             state,

@@ -32,6 +32,7 @@ from baldurs_rules.errors import ContentError, StateError, did_you_mean, quoted
 from baldurs_rules.invariants import Position, check_all
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.core import log
+from baldurs_rules.rules.pending import TurnFrame
 from baldurs_rules.rules.state import LOT_AVAILABLE, LOT_BANNED, LOT_BUILT, LOT_HIDDEN, State
 from baldurs_rules.serialize import field_checks
 
@@ -192,7 +193,7 @@ class _Scenario:
             raise StateError(f"'active' must be a seat from 0 to {players - 1}")
         state.active, state.phase, state.turn = active, "play", int(data["turn"])
         state.end_triggered = bool(data["end_triggered"])
-        state.stack = [("turn", active)]
+        state.stack = [TurnFrame(active)]
         return state
 
     def seat(self, state: State, seat: int, spec: dict[str, Any]) -> None:

@@ -42,7 +42,7 @@ from baldurs_rules.engine.rng import STATE_WORDS
 from baldurs_rules.errors import StateError, quoted
 from baldurs_rules.invariants import Checked, Position, check_all
 from baldurs_rules.rules import Rules
-from baldurs_rules.rules.shapes import action_problem, event_problem, pending_problem
+from baldurs_rules.rules.shapes import action_problem, event_problem, pending_data_problem
 from baldurs_rules.rules.state import FIELDS, State
 
 __all__ = [
@@ -370,11 +370,13 @@ def _checked_state(rules: Rules, raw: Any) -> State:
         problem = event_problem(rules, event, raw["players"])
         if problem:
             raise StateError(f"saved event {number}: {problem}")
-    state = State.from_dict(raw)
-    rules.refresh(state)
-    problem = pending_problem(rules, state)
+    problem = pending_data_problem(
+        rules, raw["stack"], raw["decision"], raw["players"], raw["hand"]
+    )
     if problem:
         raise StateError(f"saved state is inconsistent: {problem}")
+    state = State.from_dict(raw)
+    rules.refresh(state)
     if state.decision is None and state.phase != "over":
         raise StateError("saved state has no pending decision, but the game is not over")
     return state

@@ -21,7 +21,7 @@ def turn_with_builds(players: int = 3, seed: int = 4) -> br.Game:
     while True:
         options = game.legal_actions()
         builds = {a.args[0] for a in options if a.kind == "build"}
-        if game.state.decision[0] == "turn" and builds and len(options) > len(builds) + 3:
+        if game.state.decision.kind == "turn" and builds and len(options) > len(builds) + 3:
             return game
         game.apply(bots[game.current_player].choose(game))
 
@@ -111,7 +111,7 @@ def test_a_hidden_action_is_seen_as_hidden_by_the_other_trees() -> None:
     assert observed(card, 1, 1) == card
     assert observed(card, 1, 0) == Action("discard", ("?",))
     game = br.new_game(3, 5, advanced=True)
-    while game.state.decision[0] != "keep":
+    while game.state.decision.kind != "keep":
         game.apply(RandomBot(1).choose(game))
     mover = game.current_player
     bot = IsmctsBot(3, iterations=1)

@@ -14,6 +14,7 @@ import pytest
 
 import baldurs_rules as br
 from baldurs_rules.invariants import check_all
+from baldurs_rules.rules.pending import BuildFrame, EndTurnFrame, IncomeAsk
 
 
 def play(game: br.Game, steps: int, seed: int = 1) -> br.Game:
@@ -44,14 +45,14 @@ def test_an_engine_failure_leaves_the_game_exactly_as_it_was(monkeypatch) -> Non
         if state.turn >= fail_at:
             raise ZeroDivisionError("planted")
 
-    monkeypatch.setitem(rules.machine.handlers, "build", broken)
+    monkeypatch.setitem(rules.machine.handlers, BuildFrame, broken)
     action = next(a for a in game.legal_actions() if a.kind == "build")
     with pytest.raises(br.EngineError, match=r"planted.*the game is unchanged"):
         game.apply(action)
     assert game == before
     assert game.actions == actions
     assert game.events == before.events
-    monkeypatch.setitem(rules.machine.handlers, "build", original)
+    monkeypatch.setitem(rules.machine.handlers, BuildFrame, original)
     game.apply(action)  # and it plays on normally
     assert check_all(game) == []
 
@@ -67,7 +68,7 @@ def test_an_engine_failure_far_from_a_checkpoint_is_restored_too(monkeypatch) ->
             raise RuntimeError("planted failure")
         original(state, frame)
 
-    monkeypatch.setitem(rules.machine.handlers, "end_turn", boom)
+    monkeypatch.setitem(rules.machine.handlers, EndTurnFrame, boom)
     before = game.to_json()
     with pytest.raises(br.EngineError, match="planted failure"):
         while True:  # the next end of a turn fails
@@ -133,7 +134,7 @@ def test_undo_and_failures_never_cut_a_shared_history(monkeypatch) -> None:
             raise RuntimeError("planted")
         original(state, frame)
 
-    monkeypatch.setitem(rules.machine.handlers, "end_turn", boom)
+    monkeypatch.setitem(rules.machine.handlers, EndTurnFrame, boom)
     with pytest.raises(br.EngineError, match="planted"):
         while True:
             copy.apply(copy.legal_actions()[-1])
@@ -197,7 +198,7 @@ def test_moves_taken_automatically_are_logged_and_listed() -> None:
         {"players": 2, "seats": [{"worker": "high_hall"}, {"worker": "watch_citadel"}]}
     )
     # No cards and the worker out: "income" is each seat's only action.
-    assert game.state.decision == ("income", 0)
+    assert game.state.decision == IncomeAsk(0)
     first = [e for e in game.events if e["kind"] == "forced"]
     assert [(e["seat"], e["decision"], e["action"]) for e in first] == [(0, "turn", "income")]
     game.apply("done")

@@ -53,10 +53,16 @@ def test_importing_a_submodule_first_never_hides_a_public_name() -> None:
     then be the module instead of the function (it happened with ``scenario``)."""
     import pkgutil
 
+    from baldurs_rules import _compat
+
     submodules = {info.name for info in pkgutil.iter_modules(br.__path__)}
     assert not submodules & set(br._LAZY), submodules & set(br._LAZY)  # eager names are safe
+    old = {name.split(".")[1] for name in _compat.MOVED if name.count(".") == 1}
+    assert old & set(br._LAZY) == _compat.SHADOWED  # guarded: see _compat._Package
     code = (
+        "import warnings; warnings.simplefilter('ignore');"
         "import baldurs_rules.scenarios, baldurs_rules.present.narration, baldurs_rules as br;"
+        "import baldurs_rules.narrate;"
         " print(callable(br.scenario), callable(br.new_game), callable(br.narrate))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -50,6 +50,7 @@ from baldurs_rules.invariants import (
 from baldurs_rules.invariants.base import Check
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.events import EVENTS, record
+from baldurs_rules.rules.pending import AttackFrame, BuildAsk, TurnAsk
 from baldurs_rules.rules.shapes import EVENT_VALUES
 from baldurs_rules.testing.fuzz_games import positions
 
@@ -61,7 +62,7 @@ def tables(game: br.Game):
 
 
 def decision_kind(game: br.Game) -> str | None:
-    return None if game.state.decision is None else str(game.state.decision[0])
+    return None if game.state.decision is None else str(game.state.decision.kind)
 
 
 def find(test: Callable[[br.Game], bool]) -> br.Game:
@@ -130,8 +131,8 @@ def float_gold(game: br.Game) -> None:
 
 
 def turn_for_the_wrong_seat(game: br.Game) -> None:
-    seat = game.state.decision[1]  # type: ignore[index]
-    game.state.decision = ("turn", (seat + 1) % game.state.players)
+    seat = game.state.decision.seat  # type: ignore[index]
+    game.state.decision = TurnAsk((seat + 1) % game.state.players)
 
 
 def build_with_nothing_to_build(game: br.Game) -> None:
@@ -139,7 +140,7 @@ def build_with_nothing_to_build(game: br.Game) -> None:
     seat = state.active
     held = {t.tile_of[c] for c in state.hand[seat]}
     tile = next(i for i in range(len(t.tiles)) if i not in held)
-    state.decision = ("build", seat, tile, 0, "test")
+    state.decision = BuildAsk(seat, tile, 0, "test")
 
 
 def over_but_asking(game: br.Game) -> None:
@@ -181,7 +182,7 @@ def strength_moved(game: br.Game) -> None:
 
 
 def attack_waiting(game: br.Game) -> None:
-    game.state.stack.append(("attack", 0, 0))
+    game.state.stack.append(AttackFrame(0, 0))
 
 
 def used_outside_income(game: br.Game) -> None:

@@ -23,6 +23,7 @@ from rules_support import (
 )
 
 import baldurs_rules as br
+from baldurs_rules.rules.pending import TurnAsk
 
 # No district reaches a fourth token when one of these is drawn.
 QUIET = [1, 2, 13, 14]
@@ -84,7 +85,7 @@ def test_build_steps_happen_in_order():
     assert state.piles[t.tile_index["market"]] == 9
     assert state.worker[1] == -1
     assert res(game, 0)["gold"] == 4 - 3 + 3
-    assert game.state.decision == ("turn", 1)
+    assert game.state.decision == TurnAsk(1)
 
 
 def test_drawn_lot_token_becomes_available_and_goes_on_its_track():
@@ -156,7 +157,7 @@ def test_temple_owner_chooses_the_faction_on_another_players_turn():
         lots={5: {"building": "wayside_shrine_of_tymora", "owner": 1}},
     )
     play(game, "build ropewalk 6")
-    assert game.state.decision[:2] == ("faction", 1)
+    assert (game.state.decision.kind, game.state.decision.seat) == ("faction", 1)
     assert game.current_player == 1
     assert sorted(legal(game)) == [
         "faction council_of_four",
@@ -165,7 +166,7 @@ def test_temple_owner_chooses_the_faction_on_another_players_turn():
     ]
     play(game, "faction flaming_fist")
     assert game.state.influence[1] == [0, 1, 0]
-    assert game.state.decision == ("turn", 1)
+    assert game.state.decision == TurnAsk(1)
 
 
 def test_damaged_buildings_pay_no_connection_bonus():
@@ -315,7 +316,7 @@ def test_a_districts_fourth_token_triggers_its_attack_at_once():
     assert attack["district"] == "seatower" and attack["cause"] == "attack"
     assert game.state.track[seatower] == 4
     assert game.state.strength == 1  # the marker moved after the attack
-    assert game.state.decision == ("turn", 1)
+    assert game.state.decision == TurnAsk(1)
 
 
 def test_no_attack_on_a_third_token():
@@ -346,7 +347,7 @@ def test_build_from_an_effect_is_a_full_build_with_the_discount():
         available=(6, 18, 19),
     )
     play(game, "build spice_road_emporium 6", "choose 1")
-    assert game.state.decision[:2] == ("build", 0)
+    assert (game.state.decision.kind, game.state.decision.seat) == ("build", 0)
     # only markets (not the trading hall), on available lots, that cost at most
     # 2 + 2 gold: the counting house (4) but not the golden purse exchange (7)
     assert sorted(legal(game)) == ["build counting_house 18", "build counting_house 19"]

@@ -11,6 +11,7 @@ import pytest
 from rules_support import closed_city, events_of, node, play, res, tables
 
 import baldurs_rules as br
+from baldurs_rules.rules.pending import TurnAsk
 from baldurs_rules.rules.state import LOT_FINAL
 
 
@@ -42,7 +43,7 @@ def finish_turns(game):
     recording whose turn each was."""
     turns = []
     while not game.is_over:
-        if game.state.decision[0] == "turn":
+        if game.state.decision.kind == "turn":
             turns.append(game.current_player)
             game.apply("income")
         else:
@@ -111,7 +112,7 @@ def test_the_last_token_being_a_fourth_token_is_attacked_first():
     (attack,) = events_of(game, start, "attack")
     assert (attack["district"], attack["cause"]) == ("manorborn", "attack")
     assert game.state.strength == 2  # a regular attack moves the marker
-    assert game.state.decision == ("turn", 2)
+    assert game.state.decision == TurnAsk(2)
 
 
 def test_face_down_token_revealed_and_final_attack_at_current_strength():

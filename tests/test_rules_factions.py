@@ -83,7 +83,7 @@ def test_any_faction_asks_the_gaining_player():
     # Pilgrims' Steps trade 2 (2 favor): "gain 3 influence with any faction"
     game = br.scenario({"players": 3, "seats": [{}, {"resources": {"favor": 2}}, {}], "active": 1})
     play(game, "visit pilgrims_steps", "trade 2")
-    assert game.state.decision[:2] == ("faction", 1)
+    assert (game.state.decision.kind, game.state.decision.seat) == ("faction", 1)
     assert game.current_player == 1
     assert legal(game) == [
         "faction council_of_four",
@@ -106,7 +106,7 @@ def test_any_faction_from_a_connection_bonus_asks_the_temple_owner():
         }
     )
     play(game, "build ropewalk 6")
-    assert game.state.decision[:2] == ("faction", 0)
+    assert (game.state.decision.kind, game.state.decision.seat) == ("faction", 0)
     play(game, "faction thieves_guild")
     assert game.state.influence[0] == [0, 0, 1]
     assert res(game, 0)["gold"] == 1  # Thieves' Guild space 1
@@ -122,7 +122,7 @@ def test_reward_that_grants_influence_chains():
         }
     )
     play(game, "visit high_hall", "trade 1")  # 6: return worker; draw 1 agenda, 7: any faction
-    assert game.state.decision[:2] == ("faction", 0)
+    assert (game.state.decision.kind, game.state.decision.seat) == ("faction", 0)
     play(game, "faction flaming_fist")
     assert game.state.influence[0] == [7, 1, 0]
     assert game.state.worker[0] == -1  # space 6 returned the worker

@@ -10,6 +10,7 @@ import pytest
 from rules_support import closed_city, events_of, legal, mod_content, node, play, res, tables
 
 import baldurs_rules as br
+from baldurs_rules.rules.pending import TurnAsk
 
 FORT_SITES = [
     f"site {d}_fort_{i}"
@@ -42,7 +43,7 @@ def position(seats, **more):
 def test_place_watchtower_here_restricts_the_sites_to_the_district():
     game = position([{"resources": {"favor": 2}}, {}])
     play(game, "visit seatower_barbican", "trade 2")  # place watchtower here
-    assert game.state.decision[:2] == ("fort_site", 0)
+    assert (game.state.decision.kind, game.state.decision.seat) == ("fort_site", 0)
     assert legal(game) == ["site seatower_fort_1", "site seatower_fort_2"]
     cubes = game.state.cubes[0]
     play(game, "site seatower_fort_2")
@@ -59,7 +60,7 @@ def test_place_without_a_district_offers_every_free_fortification_site():
         sites={"temples_fort_1": {"piece": "keep", "owner": 1}},
     )
     play(game, "visit seatower_barbican", "trade 1")
-    assert game.state.decision[:2] == ("fort_site", 0)
+    assert (game.state.decision.kind, game.state.decision.seat) == ("fort_site", 0)
     assert legal(game) == [s for s in FORT_SITES if s != "site temples_fort_1"]
 
 
@@ -75,7 +76,7 @@ def test_take_gate_puts_a_gate_on_a_gate_site_and_the_top_card_in_the_portfolio(
     game = position([{"resources": {"favor": 2}}, {}])
     top = game.state.gate_deck[-1]
     play(game, "visit eastway_gatehouse", "trade 2")
-    assert game.state.decision[:2] == ("gate_site", 0)
+    assert (game.state.decision.kind, game.state.decision.seat) == ("gate_site", 0)
     assert legal(game) == GATE_SITES
     play(game, "site temples_gate")
     site = node(game, "temples_gate")
@@ -185,5 +186,5 @@ def test_impossible_placement_in_a_reward_is_skipped():
     )
     play(game, "visit seatower_barbican", "trade 1")  # gain 2 influence with flaming_fist
     assert game.state.influence[0][1] == 4
-    assert game.state.decision == ("turn", 1)
+    assert game.state.decision == TurnAsk(1)
     assert not events_of(game, 0, "place")

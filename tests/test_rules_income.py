@@ -6,6 +6,7 @@ import pytest
 from rules_support import closed_city, events_of, legal, mod_content, play, res
 
 import baldurs_rules as br
+from baldurs_rules.rules.pending import IncomeAsk, TurnAsk
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +36,7 @@ def test_basic_hq_automatic_income_is_six_gold_one_supply():
     assert res(game, 0) == {"gold": 7, "supply": 1, "favor": 2, "prestige": 0}
     gains = [(e["resource"], e["delta"]) for e in events_of(game, start, "resource")]
     assert gains == [("gold", 6), ("supply", 1)]
-    assert game.state.decision == ("income", 0)  # then the abilities
+    assert game.state.decision == IncomeAsk(0)  # then the abilities
 
 
 def test_advanced_hq_automatic_income_comes_from_the_card():
@@ -56,7 +57,7 @@ def test_each_ability_once_in_any_order_until_done():
         ]
     )
     # the only action with the worker out: taken at once
-    assert game.state.decision == ("income", 0)
+    assert game.state.decision == IncomeAsk(0)
     assert legal(game) == [
         "use gilded_manor_house",
         "use wide_fruit_market",
@@ -71,14 +72,14 @@ def test_each_ability_once_in_any_order_until_done():
     with pytest.raises(br.IllegalActionError):
         game.apply("use fishmongers_row")
     play(game, "done")
-    assert game.state.decision == ("turn", 1)
+    assert game.state.decision == TurnAsk(1)
 
 
 def test_done_ends_the_income_action_without_using_abilities():
     game = position([{"portfolio": ["wide_fruit_market"]}, {}])
     play(game, "income", "done")
     assert res(game, 0)["gold"] == 6
-    assert game.state.decision == ("turn", 1)
+    assert game.state.decision == TurnAsk(1)
 
 
 def test_ability_whose_cost_cannot_be_paid_is_not_offered():
@@ -94,7 +95,7 @@ def test_ability_whose_cost_cannot_be_paid_is_not_offered():
         ]
     )
     # income is the only action, taken at once: + 1 supply, so only the counting house is payable
-    assert game.state.decision == ("income", 0)
+    assert game.state.decision == IncomeAsk(0)
     assert legal(game) == ["use gilded_manor_house", "use counting_house", "done"]
     play(game, "use counting_house")
     assert res(game, 0)["supply"] == 0
@@ -147,7 +148,7 @@ def test_used_marks_reset_after_done():
     assert game.state.used == ["wide_fruit_market"]
     play(game, "done")
     assert game.state.used == []
-    assert game.state.decision == ("income", 1)  # seat 1: its only action, taken at once
+    assert game.state.decision == IncomeAsk(1)  # seat 1: its only action, taken at once
     play(game, "done")
     play(game, "income")  # seat 0 again: the market is usable again
     assert "use wide_fruit_market" in legal(game)

@@ -14,6 +14,7 @@ import pytest
 from rules_support import LOT_AVAILABLE, LOT_BUILT, events_of, legal, node, play, res, tables
 
 import baldurs_rules as br
+from baldurs_rules.rules.pending import TurnAsk
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "scenarios.md"
 
@@ -85,7 +86,7 @@ def test_doc_final_scoring_example():
     game = yaml_block("end_triggered: true")
     turns = []
     while not game.is_over:
-        if game.state.decision[0] == "turn":
+        if game.state.decision.kind == "turn":
             turns.append(game.current_player)
             game.apply("income")
         else:
@@ -127,7 +128,7 @@ def test_defaults_are_empty_and_derived():
     assert len(state.agenda_deck) == len(game.content.agendas)
     assert state.gate_deck[-1] == next(iter(game.content.gates))  # the first gate on top
     assert state.final_token not in state.bag
-    assert game.state.decision == ("turn", 0)
+    assert game.state.decision == TurnAsk(0)
 
 
 def test_seed_decides_the_shuffles():
@@ -148,8 +149,8 @@ def test_starting_prestige_is_logged():
 def test_yaml_text_and_path_are_accepted(tmp_path):
     path = tmp_path / "position.yaml"
     path.write_text("players: 3\nactive: 2\n", encoding="utf-8")
-    assert br.scenario(path).state.decision == ("turn", 2)
-    assert br.scenario("players: 3\nactive: 1\n").state.decision == ("turn", 1)
+    assert br.scenario(path).state.decision == TurnAsk(2)
+    assert br.scenario("players: 3\nactive: 1\n").state.decision == TurnAsk(1)
 
 
 # ------------------------------------------------------------------ refusals

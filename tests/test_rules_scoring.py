@@ -37,7 +37,7 @@ def play_out(game):
     """Income then done on every last turn; the result."""
     turns = []
     while not game.is_over:
-        kind = game.state.decision[0]
+        kind = game.state.decision.kind
         if kind == "turn":
             turns.append(game.current_player)
             game.apply("income")

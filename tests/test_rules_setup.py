@@ -18,6 +18,7 @@ from rules_support import (
 )
 
 import baldurs_rules as br
+from baldurs_rules.rules.pending import DraftAsk, TurnAsk
 
 SEEDS = range(12)
 
@@ -130,7 +131,7 @@ def test_hq_tile_on_the_hq_site_of_its_cards_district(seed):
 
 def test_seat_zero_starts_and_strength_marker_on_first_space():
     game = br.new_game(players=3, seed=9)
-    assert game.state.decision == ("turn", 0)
+    assert game.state.decision == TurnAsk(0)
     assert game.state.active == 0
     assert game.state.strength == 0
     assert game.view(0)["strength"] == 1  # the first space's value
@@ -145,14 +146,14 @@ def test_advanced_draft_offers_players_plus_one_hqs_in_reverse_turn_order(player
     assert all(hq == "" for hq in game.state.hq)
     picks = []
     for seat in reversed(range(players)):
-        assert game.state.decision == ("draft", seat)
+        assert game.state.decision == DraftAsk(seat)
         assert game.current_player == seat
         assert sorted(legal(game)) == sorted(f"hq {h}" for h in game.state.hq_offer)
         choice = sorted(game.state.hq_offer)[0]
         picks.append(choice)
         game.apply(f"hq {choice}")
         # a drafted HQ with a setup effect may ask its drafter first (e.g. a site)
-        while game.state.decision[0] not in ("draft", "keep"):
+        while game.state.decision.kind not in ("draft", "keep"):
             assert game.current_player == seat
             game.apply(game.legal_actions()[0])
         assert game.state.hq[seat] == choice
@@ -167,7 +168,7 @@ def test_advanced_draft_hq_setup_components_citadel_watchtower():
     assert "marshals_barracks" in game.state.hq_offer
     play(game, "hq marshals_barracks")  # seat 2 picks first
     # "place watchtower here": seat 2 chooses one of the two Citadel Streets sites
-    assert game.state.decision[:2] == ("fort_site", 2)
+    assert (game.state.decision.kind, game.state.decision.seat) == ("fort_site", 2)
     assert sorted(legal(game)) == ["site citadel_streets_fort_1", "site citadel_streets_fort_2"]
     cubes = game.state.cubes[2]
     play(game, "site citadel_streets_fort_2")
@@ -176,14 +177,14 @@ def test_advanced_draft_hq_setup_components_citadel_watchtower():
     assert game.state.piece[site] == tables(game).fort["watchtower"]
     assert game.state.cubes[2] == cubes - 1
     assert game.state.hq[2] == "marshals_barracks"
-    assert game.state.decision == ("draft", 1)
+    assert game.state.decision == DraftAsk(1)
 
 
 def test_advanced_draft_hq_setup_components_gate_and_gold():
     game = br.new_game(players=3, seed=12, advanced=True)
     play(game, "hq caravan_yards")  # "take gate": a gate site and the top gate card
     top = game.state.gate_deck[-1]
-    assert game.state.decision[:2] == ("gate_site", 2)
+    assert (game.state.decision.kind, game.state.decision.seat) == ("gate_site", 2)
     play(game, "site eastway_gate")
     assert game.state.portfolio[2] == (top,)
     assert game.state.owner[node(game, "eastway_gate")] == 2
@@ -198,11 +199,11 @@ def test_advanced_deal_five_keep_three_discards_go_under_the_decks(players):
     for seat in range(players):
         assert len(game.state.hand[seat]) == 5
         assert len(game.state.agendas[seat]) == 5
-    while game.state.decision[0] != "keep":
+    while game.state.decision.kind != "keep":
         game.apply(game.legal_actions()[0])
     for seat in range(players):
         for kind, deck_name in (("buildings", "deck"), ("agendas", "agenda_deck")):
-            assert game.state.decision[:2] == ("keep", seat)
+            assert (game.state.decision.kind, game.state.decision.seat) == ("keep", seat)
             for _ in range(2):
                 hand = game.state.hand[seat] if kind == "buildings" else game.state.agendas[seat]
                 card = sorted(hand)[-1]
@@ -211,7 +212,7 @@ def test_advanced_deal_five_keep_three_discards_go_under_the_decks(players):
                 game.apply(f"discard {card}")
                 assert getattr(game.state, deck_name)[0] == card  # under the deck
                 assert card not in hand
-    assert game.state.decision == ("turn", 0)
+    assert game.state.decision == TurnAsk(0)
     for seat in range(players):
         assert len(game.state.hand[seat]) == 3
         assert len(game.state.agendas[seat]) == 3 + (game.state.hq[seat] == "gilded_manor_house")

@@ -6,6 +6,7 @@ import pytest
 from rules_support import closed_city, events_of, legal, node, play, res, tables
 
 import baldurs_rules as br
+from baldurs_rules.rules.pending import IncomeAsk, TurnAsk
 
 VISITS = [
     "visit high_hall",
@@ -57,7 +58,7 @@ def test_one_trade_at_most_then_the_turn_ends():
     play(game, "trade 1")  # gain 3 influence with council_of_four
     assert game.state.influence[0][0] == 3
     assert res(game, 0)["favor"] == 5 - 1 + 1  # paid 1; Council space 2 gives 1 favor
-    assert game.state.decision == ("turn", 1)  # no second trade
+    assert game.state.decision == TurnAsk(1)  # no second trade
     assert len(events_of(game, 0, "trade")) == 1
 
 
@@ -68,7 +69,7 @@ def test_skip_is_legal_and_changes_nothing_else():
     play(game, "skip")
     assert res(game, 0) == before
     assert game.state.worker[0] == location(game, "high_hall")
-    assert game.state.decision == ("turn", 1)
+    assert game.state.decision == TurnAsk(1)
 
 
 def test_trade_only_offered_when_its_favor_can_be_paid():
@@ -93,7 +94,7 @@ def test_each_damage_token_adds_one_favor_to_each_trade(tokens):
 def test_damage_token_makes_a_free_trade_cost_favor():
     game = position([{}, {}], damage={"eastway": 1})
     play(game, "visit eastway_gatehouse")  # trade 1 costs 0 + 1: nothing is affordable
-    assert game.state.decision == ("turn", 1)  # the lone "skip" was taken at once
+    assert game.state.decision == TurnAsk(1)  # the lone "skip" was taken at once
     assert not events_of(game, 0, "trade")
     game = position([{"resources": {"favor": 1}}, {}], damage={"eastway": 1})
     play(game, "visit eastway_gatehouse")
@@ -182,7 +183,7 @@ def test_worker_stays_when_a_fortification_is_placed_in_its_district():
         ],
     )
     play(game, "visit seatower_barbican", "trade 1")
-    assert game.state.decision[:2] == ("fort_site", 0)
+    assert (game.state.decision.kind, game.state.decision.seat) == ("fort_site", 0)
     start = len(game.events)
     play(game, "site citadel_streets_fort_1")
     assert game.state.owner[node(game, "citadel_streets_fort_1")] == 0
@@ -193,7 +194,7 @@ def test_worker_stays_when_a_fortification_is_placed_in_its_district():
 def test_basic_hq_ability_returns_the_worker():
     game = position([{"hq": "gilded_manor_house", "worker": "high_hall"}, {}])
     # no card to build, no worker to place: income is the only action, taken at once
-    assert game.state.decision == ("income", 0)
+    assert game.state.decision == IncomeAsk(0)
     assert "use gilded_manor_house" in legal(game)
     play(game, "use gilded_manor_house")
     assert game.state.worker[0] == -1
@@ -207,8 +208,8 @@ def test_returning_a_worker_that_is_home_is_not_offered():
         game = position(
             [{"hq": "gilded_manor_house", "worker": worker, "portfolio": ["wide_fruit_market"]}, {}]
         )
-        if game.state.decision != ("income", 0):
+        if game.state.decision != IncomeAsk(0):
             play(game, "income")
-        assert game.state.decision == ("income", 0)
+        assert game.state.decision == IncomeAsk(0)
         assert "use wide_fruit_market" in legal(game)
         assert ("use gilded_manor_house" in legal(game)) is offered

@@ -39,7 +39,7 @@ def position(start: dict[str, Any]) -> br.Game:
     rng = random.Random(start["seed"])
     until, phase = start.get("until"), start.get("phase")
     for step in range(5000):
-        kind = "over" if game.state.decision is None else game.state.decision[0]
+        kind = "over" if game.state.decision is None else game.state.decision.kind
         if (
             step >= start.get("steps", 0)
             and until in (None, kind)

@@ -41,22 +41,30 @@ def test_changing_a_clone_leaves_the_original_alone() -> None:
     assert game.to_json() == before
 
 
-def test_a_state_without_its_log_shares_its_events_with_its_clones() -> None:
-    game = _midgame().clone(log=False)
-    copy = game.clone()
-    assert copy.state == game.state and copy.state.events is game.state.events
-    assert game.state.events, "the events logged before the log was turned off are kept"
-    for name, depth in FIELDS.items():  # everything else is copied as before
-        if depth >= 1 and name != "events":
-            assert getattr(copy.state, name) is not getattr(game.state, name), name
-    events = list(game.state.events)
+def test_a_copy_without_a_log_holds_none_and_never_makes_the_original_copy_its_log() -> None:
+    """A search's playout (``clone(log=False)``) records nothing and holds no log, and the
+    original goes on appending to its own list: a game whose bots clone it at every
+    decision never copies its log because of them (it copied 600k events per lookahead)."""
+    game = _midgame()
+    events = game.state.events
+    before = list(events)
+    copy = game.clone(log=False)
+    assert copy.state.events == [] and not copy.state.logging
+    assert not game.state.events_shared
     rng = random.Random(5)
-    for played in (game, copy):  # playing either leaves the shared list as it was
-        for _ in range(40):
-            if not played.is_over:
-                played.apply(rng.choice(played.legal_actions()))
-    assert game.state.events == events and copy.state.events is game.state.events
-    assert game.state != copy.state  # they did play apart
+    for _ in range(30):
+        if not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+    assert game.state.events is events and game.state.events[: len(before)] == before
+    for _ in range(30):
+        if not copy.is_over:
+            copy.apply(rng.choice(copy.legal_actions()))
+    assert copy.state.events == [] and game.state.events is events
+    again = copy.clone()  # a copy of a log-less game: log-less too, everything else copied
+    assert again.state == copy.state and not again.state.logging
+    for name, depth in FIELDS.items():
+        if depth >= 1 and name != "events":
+            assert getattr(again.state, name) is not getattr(copy.state, name), name
 
 
 def test_a_clone_shares_the_log_until_either_records_an_event() -> None:

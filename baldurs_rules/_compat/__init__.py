@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, cast
 if TYPE_CHECKING:
     import importlib.abc
 
-__all__ = ["MOVED", "install"]
+__all__ = ["MOVED", "SHADOWED", "install"]
 
 _PATHS = {  # old -> new, below the package (written so no search-and-replace of paths moves them)
     "view": "present.view",
@@ -98,12 +98,32 @@ class _Finder:
         return importlib.machinery.ModuleSpec(fullname, cast("importlib.abc.Loader", _Alias(new)))
 
 
-def install() -> None:
+class _Package(ModuleType):
+    """The package root, where an old submodule path that has the name of a public function
+    (``baldurs_rules.narrate``) may not replace that function once imported: the import
+    system sets the root's attribute to the submodule, which would make ``br.narrate``
+    the module. ``from baldurs_rules.narrate import narrate`` works as before."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if isinstance(value, ModuleType) and name in SHADOWED:
+            return
+        super().__setattr__(name, value)
+
+
+SHADOWED: frozenset[str] = frozenset({"narrate"})
+"""Old root submodules named like a public function of the root."""
+
+
+def install(package: ModuleType | None = None) -> None:
     """Put the finder of the old paths first on ``sys.meta_path`` (once).
 
     First, because an old submodule's file exists under its new package (``adapters.vector``
     is ``rl/vector.py``): the normal finders would load it a second time under the old name.
-    It answers only the names of [`MOVED`][baldurs_rules._compat.MOVED].
+    It answers only the names of [`MOVED`][baldurs_rules._compat.MOVED]. Given the package
+    root, it also keeps the public functions of [`SHADOWED`][baldurs_rules._compat.SHADOWED]
+    from being replaced by the old submodule of the same name.
     """
     if not any(isinstance(finder, _Finder) for finder in sys.meta_path):
         sys.meta_path.insert(0, _Finder())
+    if package is not None and not isinstance(package, _Package):
+        package.__class__ = _Package

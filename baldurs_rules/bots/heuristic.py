@@ -91,7 +91,7 @@ class HeuristicBot(SeededBot):
         """Each candidate of ``options`` with the estimate after it, tried on ``sample``
         (a determinization, used up) for the seat deciding there."""
         seat = sample.current_player
-        kind = sample.state.decision[0] if sample.state.decision else ""
+        kind = sample.state.decision.kind if sample.state.decision else ""
         self._young = Evaluator.of(sample.content).young(sample.state)
         return self._lookahead(sample, options, seat, kind, self.follow)
 
@@ -136,7 +136,7 @@ class HeuristicBot(SeededBot):
 
     def _value(self, evaluator: Evaluator, game: Game, seat: int, kind: str, follow: int) -> float:
         decision = game.state.decision
-        if follow <= 0 or decision is None or decision[1] != seat or decision[0] == kind:
+        if follow <= 0 or decision is None or decision.seat != seat or decision.kind == kind:
             value = evaluator.value(game.state, seat, self.weights, self._young)
             if self._young and game.state.end_triggered and self.finish:
                 value += self._finish_bonus(evaluator, game.state, seat, value)

@@ -198,7 +198,7 @@ class GreedyBot(SeededBot):
             return options[0]
         seat = game.current_player
         sample = game.determinize(seat, self.rng)
-        kind = sample.state.decision[0] if sample.state.decision else ""
+        kind = sample.state.decision.kind if sample.state.decision else ""
         return self.best_of((a, self._after(sample, a, seat, kind)) for a in options)
 
     def _after(self, sample: Game, action: Action, seat: int, kind: str) -> float:
@@ -210,7 +210,7 @@ class GreedyBot(SeededBot):
     def _value(self, game: Game, seat: int, kind: str, follow: int) -> float:
         """Evaluate; while ``seat`` itself decides next, the best of its follow-ups."""
         decision = game.state.decision
-        if follow <= 0 or decision is None or decision[1] != seat or decision[0] == kind:
+        if follow <= 0 or decision is None or decision.seat != seat or decision.kind == kind:
             return evaluate(game, seat, self.weights)
         best = float("-inf")
         for action in game.legal_actions():

@@ -3,8 +3,10 @@
 It handles the control structure of the language (sequences, costs, choices,
 conditions, repetition, effects on others) and leaves every *atom* (gain,
 draw, place, build, ...) to an [`Atoms`][baldurs_rules.engine.interpreter.Atoms]
-object supplied by the rules. Pending work is a frame
-``("fx", nid, seat, here, cause, selected)``: plain data.
+object supplied by the rules. Pending work is an
+[`FxFrame`][baldurs_rules.engine.interpreter.FxFrame] (run effect node ``nid``
+for ``seat``); the interpreter asks [`ChooseAsk`][baldurs_rules.engine.interpreter.ChooseAsk]
+and [`PayAsk`][baldurs_rules.engine.interpreter.PayAsk]. All are plain data.
 
 *selected* is 1 when the node is the root of an option the player just chose
 (an income ability, a trade, a choice branch): a cost there is simply paid.
@@ -19,14 +21,70 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, final
 
 from baldurs_rules.actions import Action
 from baldurs_rules.dsl import ast as A
-from baldurs_rules.engine.machine import Decision, DecisionKind, Frame, MachineState
+from baldurs_rules.engine.machine import Ask, DecisionKind, Frame, Handler, MachineState, kinds
 from baldurs_rules.engine.program import Program
 
-__all__ = ["Atoms", "Interpreter"]
+__all__ = ["ASKS", "FRAMES", "Atoms", "ChooseAsk", "FxFrame", "Interpreter", "PayAsk"]
+
+
+@final
+class FxFrame(Frame):
+    """Run effect node ``nid`` for ``seat``.
+
+    Attributes:
+        nid: The effect node (see [`Program`][baldurs_rules.engine.program.Program]).
+        seat: Whose effect it is.
+        here: The district the effect happens in (-1: none), for ``here`` in effects.
+        cause: What the effect comes from (a card, a trade, a faction space, ...).
+        selected: 1 when the node is the root of an option the player just chose
+            (an income ability, a trade, a choice branch): a cost there is simply paid.
+    """
+
+    kind = "fx"
+
+    def __init__(self, nid: int, seat: int, here: int, cause: str, selected: int = 0) -> None:
+        self.nid: Final = nid
+        self.seat: Final = seat
+        self.here: Final = here
+        self.cause: Final = cause
+        self.selected: Final = selected
+
+
+@final
+class ChooseAsk(Ask):
+    """Which branch of a ``choose (a | b)`` effect (node ``nid``) to take."""
+
+    kind = "choose"
+
+    def __init__(self, seat: int, nid: int, here: int, cause: str) -> None:
+        self.seat = seat
+        self.nid: Final = nid
+        self.here: Final = here
+        self.cause = cause
+
+
+@final
+class PayAsk(Ask):
+    """Whether to pay the cost of the optional effect ``pay ...: ...`` (node ``nid``)."""
+
+    kind = "pay"
+
+    def __init__(self, seat: int, nid: int, here: int, cause: str) -> None:
+        self.seat = seat
+        self.nid: Final = nid
+        self.here: Final = here
+        self.cause = cause
+
+
+FRAMES: Final = kinds(FxFrame)
+"""The interpreter's frame kind, by name."""
+
+ASKS: Final = kinds(ChooseAsk, PayAsk)
+"""The interpreter's ask kinds, by name."""
 
 PAY: Final = Action("pay")
 DECLINE: Final = Action("decline")
@@ -38,10 +96,6 @@ class Atoms(ABC):
     An abstract base class rather than a protocol, so that in the compiled build
     the interpreter calls these methods directly instead of looking them up.
     """
-
-    @abstractmethod
-    def run(self, state: Any, node: Any, seat: int, here: int, cause: str) -> None:
-        """Perform an atom (it may push frames or set a decision)."""
 
     @abstractmethod
     def runner(self, node: Any) -> Callable[[Any, Any, int, int, str], None]:
@@ -104,10 +158,10 @@ class Interpreter:
     def __init__(self, program: Program, atoms: Atoms) -> None:
         self.program = program
         self.atoms = atoms
-        self.handlers = {"fx": self.fx}
-        self.decisions = {
-            "choose": DecisionKind(self._choose_options, self._choose_resolve),
-            "pay": DecisionKind(self._pay_options, self._pay_resolve),
+        self.handlers: dict[type[Frame], Handler] = {FxFrame: self.fx}
+        self.decisions: dict[type[Ask], DecisionKind] = {
+            ChooseAsk: DecisionKind(self._choose_options, self._choose_resolve),
+            PayAsk: DecisionKind(self._pay_options, self._pay_resolve),
         }
         nodes = program.nodes
         self._kids: list[tuple[int, ...]] = list(program.kids)
@@ -124,7 +178,7 @@ class Interpreter:
             for node, code in zip(nodes, self._codes, strict=True)
         ]
         self._static = self._static_table()
-        control: dict[int, Callable[[Any, Frame], None]] = {
+        control: dict[int, Callable[[Any, FxFrame], None]] = {
             SEQ: self._seq,
             PAID: self._paid,
             WHEN: self._when,
@@ -134,72 +188,67 @@ class Interpreter:
             NOTHING: _nothing,
         }
         # One entry per nid: control nodes run here, atoms through the rules.
-        self._runners: list[Callable[[Any, Frame], None]] = [
+        self._runners: list[Callable[[Any, FxFrame], None]] = [
             control[code] if code != ATOM else self._atom(node)
             for node, code in zip(nodes, self._codes, strict=True)
         ]
         most = max((len(k) for k in program.kids), default=0)
         self._choose_actions = [Action("choose", (i + 1,)) for i in range(most)]
 
-    @staticmethod
-    def frame(nid: int, seat: int, here: int, cause: str, selected: int = 0) -> Frame:
-        """The frame that runs effect ``nid`` for ``seat``."""
-        return ("fx", nid, seat, here, cause, selected)
-
     # ---------------------------------------------------------------- running
-    def fx(self, state: MachineState, frame: Frame) -> None:
-        self._runners[frame[1]](state, frame)
+    def fx(self, state: MachineState, frame: FxFrame) -> None:
+        self._runners[frame.nid](state, frame)
 
-    def _atom(self, node: Any) -> Callable[[Any, Frame], None]:
+    def _atom(self, node: Any) -> Callable[[Any, FxFrame], None]:
         run = self.atoms.runner(node)
 
-        def atom(state: Any, frame: Frame) -> None:
-            run(state, node, frame[2], frame[3], frame[4])
+        def atom(state: Any, frame: FxFrame) -> None:
+            run(state, node, frame.seat, frame.here, frame.cause)
 
         return atom
 
     @staticmethod
-    def _push(state: MachineState, frame: Frame, kids: tuple[int, ...]) -> None:
-        seat, here, cause = frame[2], frame[3], frame[4]
+    def _push(state: MachineState, frame: FxFrame, kids: tuple[int, ...]) -> None:
+        seat, here, cause = frame.seat, frame.here, frame.cause
         stack = state.stack
         for k in reversed(kids):
-            stack.append(("fx", k, seat, here, cause, 0))
+            stack.append(FxFrame(k, seat, here, cause))
 
-    def _seq(self, state: MachineState, frame: Frame) -> None:
-        self._push(state, frame, self._kids[frame[1]])
+    def _seq(self, state: MachineState, frame: FxFrame) -> None:
+        self._push(state, frame, self._kids[frame.nid])
 
-    def _paid(self, state: MachineState, frame: Frame) -> None:
-        _, nid, seat, here, cause, selected = frame
+    def _paid(self, state: MachineState, frame: FxFrame) -> None:
+        nid, seat, here = frame.nid, frame.seat, frame.here
         cost = self._costs[nid]
-        if selected:
-            self.atoms.pay(state, seat, cost, here, cause)
+        if frame.selected:
+            self.atoms.pay(state, seat, cost, here, frame.cause)
             self._push(state, frame, self._kids[nid])
         elif self.atoms.can_pay(state, seat, cost, here) and self.possible(
             state, self._kids[nid][0], seat, here
         ):
-            state.decision = ("pay", seat, nid, here, cause)
+            state.decision = PayAsk(seat, nid, here, frame.cause)
 
-    def _when(self, state: MachineState, frame: Frame) -> None:
-        _, nid, seat, here, _, _ = frame
+    def _when(self, state: MachineState, frame: FxFrame) -> None:
+        nid = frame.nid
         kids = self._kids[nid]
-        if self.program.cond(self.program.nodes[nid].cond)(self.atoms.env(state, seat, here)):
+        env = self.atoms.env(state, frame.seat, frame.here)
+        if self.program.cond(self.program.nodes[nid].cond)(env):
             self._push(state, frame, kids[:1])
         elif len(kids) > 1:
             self._push(state, frame, kids[1:])
 
-    def _repeat(self, state: MachineState, frame: Frame) -> None:
-        nid = frame[1]
+    def _repeat(self, state: MachineState, frame: FxFrame) -> None:
+        nid = frame.nid
         self._push(state, frame, self._kids[nid] * self._times[nid])
 
-    def _each(self, state: MachineState, frame: Frame) -> None:
-        _, nid, seat, here, cause, _ = frame
+    def _each(self, state: MachineState, frame: FxFrame) -> None:
+        nid, here, cause = frame.nid, frame.here, frame.cause
         body = self._kids[nid][0]
-        seats = self.atoms.seats(state, seat, self._who[nid])
-        state.stack.extend(("fx", body, s, here, cause, 0) for s in reversed(seats))
+        seats = self.atoms.seats(state, frame.seat, self._who[nid])
+        state.stack.extend([FxFrame(body, s, here, cause) for s in reversed(seats)])
 
-    def _choose(self, state: MachineState, frame: Frame) -> None:
-        _, nid, seat, here, cause, _ = frame
-        state.decision = ("choose", seat, nid, here, cause)
+    def _choose(self, state: MachineState, frame: FxFrame) -> None:
+        state.decision = ChooseAsk(frame.seat, frame.nid, frame.here, frame.cause)
 
     # ---------------------------------------------------------------- legality
     def _static_table(self) -> list[bool]:
@@ -240,28 +289,25 @@ class Interpreter:
         return self.atoms.possible(state, self.program.nodes[nid], seat, here)
 
     # ---------------------------------------------------------------- decisions
-    def _choose_options(self, state: Any, decision: Decision) -> list[Action]:
-        _, seat, nid, here, _ = decision
-        actions = self._choose_actions
+    def _choose_options(self, state: Any, ask: ChooseAsk) -> list[Action]:
+        seat, here, actions = ask.seat, ask.here, self._choose_actions
         return [
             actions[i]
-            for i, kid in enumerate(self._kids[nid])
+            for i, kid in enumerate(self._kids[ask.nid])
             if self.possible(state, kid, seat, here, 1)
         ]
 
-    def _choose_resolve(self, state: MachineState, decision: Decision, action: Action) -> None:
-        _, seat, nid, here, cause = decision
-        kid = self._kids[nid][int(action.args[0]) - 1]
-        state.stack.append(("fx", kid, seat, here, cause, 1))
+    def _choose_resolve(self, state: MachineState, ask: ChooseAsk, action: Action) -> None:
+        kid = self._kids[ask.nid][int(action.args[0]) - 1]
+        state.stack.append(FxFrame(kid, ask.seat, ask.here, ask.cause, 1))
 
-    def _pay_options(self, state: Any, decision: Decision) -> list[Action]:
+    def _pay_options(self, state: Any, ask: PayAsk) -> list[Action]:
         return [PAY, DECLINE]
 
-    def _pay_resolve(self, state: MachineState, decision: Decision, action: Action) -> None:
-        _, seat, nid, here, cause = decision
+    def _pay_resolve(self, state: MachineState, ask: PayAsk, action: Action) -> None:
         if action == PAY:
-            state.stack.append(("fx", nid, seat, here, cause, 1))
+            state.stack.append(FxFrame(ask.nid, ask.seat, ask.here, ask.cause, 1))
 
 
-def _nothing(state: Any, frame: Frame) -> None:
+def _nothing(state: Any, frame: FxFrame) -> None:
     """``nothing`` does nothing."""

@@ -69,4 +69,4 @@ def at_decision(state: State) -> bool:
 
 def is_turn(state: State) -> bool:
     """Whether the pending decision is a seat's turn (its one action)."""
-    return state.decision is not None and state.decision[0] == "turn"
+    return state.decision is not None and state.decision.kind == "turn"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from baldurs_rules.invariants.base import Checked, at_decision, parts, played
+from baldurs_rules.rules.pending import DraftAsk, DraftFrame
 from baldurs_rules.rules.state import LOT_BANNED, LOT_BUILT, LOT_FINAL, LOT_HIDDEN
 
 __all__ = [
@@ -246,10 +247,10 @@ def hqs_placed(game: Checked) -> list[str]:
         if state.hq_offer:
             problems.append(f"HQ cards {state.hq_offer} on offer after the setup")
         return problems
-    pending = [f for f in state.stack if f[0] == "draft"]
-    if state.decision is not None and state.decision[0] == "draft":
-        pending.append(state.decision)
-    drafting = {f[1] for f in pending if type(f[1]) is int}
+    pending = [f.seat for f in state.stack if isinstance(f, DraftFrame)]
+    if isinstance(state.decision, DraftAsk):
+        pending.append(state.decision.seat)
+    drafting = set(pending)
     if at_decision(state) and (lacking != drafting or len(pending) != len(drafting)):
         problems.append(f"seats {sorted(lacking)} lack an HQ; seats {sorted(drafting)} will draft")
     laid = min(state.players + rules.settings["advanced"]["extra_hqs"], len(rules.content.hqs))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from baldurs_rules.engine.machine import Record
 from baldurs_rules.invariants.base import Checked, parts
-from baldurs_rules.rules import Rules
+from baldurs_rules.rules import Rules, pending
 from baldurs_rules.rules.core import districts_occupied, largest_network
 from baldurs_rules.rules.scoring import STEPS
 from baldurs_rules.rules.shapes import event_problem
@@ -22,7 +23,9 @@ __all__ = [
 
 def plain_data(game: Checked) -> list[str]:
     """Every field holds plain data: whole numbers (never a float), text, lists, tuples,
-    dicts with text keys, booleans and None. The log is checked event by event by
+    dicts with text keys, booleans, None, and the frames and asks of the game's kinds
+    (records of plain values, see [`baldurs_rules.rules.pending`][]). The log is checked
+    event by event by
     [`events_well_formed`][baldurs_rules.invariants.events_well_formed]."""
     _, state = parts(game)
     problems = []
@@ -34,6 +37,10 @@ def plain_data(game: Checked) -> list[str]:
     return problems
 
 
+KNOWN: frozenset[type[Record]] = frozenset([*pending.FRAMES.values(), *pending.ASKS.values()])
+"""The classes of the game's frames and asks."""
+
+
 def _first_unplain(value: Any) -> Any:
     todo = [value]
     while todo:
@@ -43,6 +50,8 @@ def _first_unplain(value: Any) -> Any:
             continue
         if kind in (list, tuple):
             todo.extend(item)
+        elif kind in KNOWN:  # a frame or an ask of the game
+            todo.extend(item.values())
         elif kind is dict:
             for key, inner in item.items():
                 if type(key) is not str:
@@ -89,11 +98,12 @@ def caches_consistent(game: Checked) -> list[str]:
     expected = state.available_from_lots(rules.t.lot_nodes)
     if state.available != expected:
         problems.append(f"available lots {state.available} but the lots say {expected}")
-    decision = state.options is not None and state.decision
-    if decision is None or (
-        decision and rules.machine.decisions[decision[0]].options(state, decision) != state.options
-    ):
-        problems.append("the cached legal answers are not those of the pending decision")
+    if state.options is not None:
+        decision = state.decision
+        if decision is None or (
+            rules.machine.decisions[type(decision)].options(state, decision) != state.options
+        ):
+            problems.append("the cached legal answers are not those of the pending decision")
     return problems
 
 

@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from baldurs_rules.engine.interpreter import FxFrame, PayAsk
+from baldurs_rules.engine.machine import Ask
 from baldurs_rules.invariants.base import Checked, at_decision, is_turn, parts, played
 from baldurs_rules.rules import Rules
+from baldurs_rules.rules.pending import (
+    AskFactionFrame,
+    EndTurnFrame,
+    FactionAsk,
+    FortSiteAsk,
+    GateSiteAsk,
+    IncomeAsk,
+    IncomeNextFrame,
+    InfluenceFrame,
+    StartFrame,
+    TradeAsk,
+    TurnAsk,
+)
 from baldurs_rules.rules.shapes import pending_problem
 from baldurs_rules.rules.state import LOT_FINAL, State
 
@@ -102,13 +115,15 @@ def pending_consistent(game: Checked) -> list[str]:
         return [problem]
     if state.decision is None:  # over (phase_consistent), or between two decisions
         return []
-    stack, kinds = state.stack, [f[0] for f in state.stack]
+    stack, kinds = state.stack, [f.kind for f in state.stack]
     problems = [f"a {k!r} step never waits under a decision" for k in kinds if k not in WAITING]
-    problems += [f"a chosen effect waits: {f}" for f in stack if f[0] == "fx" and f[5]]
+    problems += [
+        f"a chosen effect waits: {f}" for f in stack if isinstance(f, FxFrame) and f.selected
+    ]
     problems += [
         f"a step that gains no influence: {f}"
         for f in stack
-        if f[0] in ("influence", "ask_faction") and f[-2] < 1
+        if isinstance(f, (InfluenceFrame, AskFactionFrame)) and f.amount < 1
     ]
     check = _setup_stack if state.phase == "setup" else _turn_stack
     return problems + check(rules, state, kinds)
@@ -116,7 +131,7 @@ def pending_consistent(game: Checked) -> list[str]:
 
 def _setup_stack(rules: Rules, state: State, kinds: list[str]) -> list[str]:
     first = int(rules.settings["players"]["first"]) % state.players
-    if state.stack[:1] != [("start", first)] or state.active != first:
+    if state.stack[:1] != [StartFrame(first)] or state.active != first:
         return [f"the setup's steps {kinds[:3]} do not rest on seat {first}'s start"]
     rest = kinds[1:]
     block = next((i for i, k in enumerate(rest) if k not in SETUP_DECISIONS), len(rest))
@@ -133,15 +148,15 @@ def _turn_stack(rules: Rules, state: State, kinds: list[str]) -> list[str]:
     assert decision is not None
     if {"start", "draft", "keep"} & set(kinds):
         return [f"steps of the setup pending in phase {state.phase!r}: {kinds}"]
-    if decision[0] == "turn":
+    if isinstance(decision, TurnAsk):
         return [f"steps {kinds[:3]} pending when a turn starts"] if stack else []
-    if stack[:1] != [("end_turn", active)] or "end_turn" in kinds[1:]:
+    if stack[:1] != [EndTurnFrame(active)] or "end_turn" in kinds[1:]:
         return [f"pending steps {kinds[:3]} do not rest on the end of seat {active}'s turn"]
     nexts = [i for i, k in enumerate(kinds) if k == "income_next"]
-    if nexts not in ([], [1]) or (nexts and stack[1] != ("income_next", active)):
+    if nexts not in ([], [1]) or (nexts and stack[1] != IncomeNextFrame(active)):
         return [f"seat {active}'s income steps are out of place: {kinds}"]
-    if decision[0] in ("income", "trade") and len(stack) != 1:
-        return [f"steps {kinds} pending under the {decision[0]!r} decision"]
+    if isinstance(decision, (IncomeAsk, TradeAsk)) and len(stack) != 1:
+        return [f"steps {kinds} pending under the {decision.kind!r} decision"]
     return []
 
 
@@ -162,14 +177,14 @@ def decision_answerable(game: Checked) -> list[str]:
         return ["no decision and nothing pending, but the game is not over"] if stuck else []
     if pending_problem(rules, state):
         return []  # reported by pending_consistent
-    kind, seat = decision[0], decision[1]
+    kind, seat = decision.kind, decision.seat
     problems = []
     if kind in TURN_DECISIONS and (state.phase not in ("play", "final") or seat != state.active):
         problems.append(f"a {kind!r} decision for seat {seat} in phase {state.phase!r}")
     if kind in SETUP_DECISIONS and (state.phase != "setup" or not state.advanced):
         problems.append(f"a {kind!r} decision outside the advanced setup")
     problems += _preconditions(rules, state, decision)
-    kind_rules = rules.machine.decisions[kind]
+    kind_rules = rules.machine.decisions[type(decision)]
     try:
         options = kind_rules.options(state, decision)
     except Exception as exc:  # a state the rules cannot list answers for
@@ -179,24 +194,23 @@ def decision_answerable(game: Checked) -> list[str]:
     return problems
 
 
-def _preconditions(rules: Rules, state: State, decision: tuple[Any, ...]) -> list[str]:
-    kind, seat, t = decision[0], decision[1], rules.t
-    if kind == "pay":
-        _, _, nid, here, _ = decision
-        cost, kid = t.program.nodes[nid].cost, t.program.kids[nid][0]
-        if not rules.atoms.can_pay(state, seat, cost, here):
+def _preconditions(rules: Rules, state: State, ask: Ask) -> list[str]:
+    kind, seat, t = ask.kind, ask.seat, rules.t
+    if isinstance(ask, PayAsk):
+        cost, kid = t.program.nodes[ask.nid].cost, t.program.kids[ask.nid][0]
+        if not rules.atoms.can_pay(state, seat, cost, ask.here):
             return [f"seat {seat} is asked to pay a cost it cannot pay"]
-        if not rules.interpreter.possible(state, kid, seat, here):
+        if not rules.interpreter.possible(state, kid, seat, ask.here):
             return [f"seat {seat} is asked to pay for an effect that is not possible"]
-    if kind in ("fort_site", "gate_site"):
-        gate = decision[2] == t.fort["gate"]
-        if state.cubes[seat] < 1 or gate != (kind == "gate_site"):
+    if isinstance(ask, (FortSiteAsk, GateSiteAsk)):
+        gate = ask.fort == t.fort["gate"]
+        if state.cubes[seat] < 1 or gate != isinstance(ask, GateSiteAsk):
             return [f"a {kind!r} decision without a cube or for the wrong piece"]
-        if kind == "gate_site" and not state.gate_deck:
+        if isinstance(ask, GateSiteAsk) and not state.gate_deck:
             return ["a gate to place, but no gate card is left"]
-    if kind == "trade" and state.worker[seat] != decision[2]:
-        return [f"a trade at location {decision[2]}, but the worker is at {state.worker[seat]}"]
-    if kind == "faction" and decision[2] < 1:
+    if isinstance(ask, TradeAsk) and state.worker[seat] != ask.location:
+        return [f"a trade at location {ask.location}, but the worker is at {state.worker[seat]}"]
+    if isinstance(ask, FactionAsk) and ask.amount < 1:
         return ["a faction to choose for no influence"]
     return []
 
@@ -210,8 +224,8 @@ def income_in_progress(game: Checked) -> list[str]:
         return []
     problems = []
     decision = state.decision
-    during = (decision is not None and decision[0] == "income") or any(
-        f[0] == "income_next" for f in state.stack
+    during = isinstance(decision, IncomeAsk) or any(
+        isinstance(f, IncomeNextFrame) for f in state.stack
     )
     if not during:
         problems.append(f"cards {used} marked used outside an income action")

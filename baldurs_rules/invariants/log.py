@@ -220,11 +220,11 @@ def _flow_problems(rules: Rules, state: State, told: _Told) -> list[str]:
         problems.append(
             f"phase {state.phase!r}, but the log {'shows' if last >= 0 else 'lacks'} the last round"
         )
-    during = state.used or any(f[0] == "income_next" for f in state.stack)
+    during = state.used or any(f.kind == "income_next" for f in state.stack)
     if (during or _is_income(state)) and state.used != told.uses:
         problems.append(f"cards used {state.used}, the log says {told.uses}")
     return problems
 
 
 def _is_income(state: State) -> bool:
-    return state.decision is not None and state.decision[0] == "income"
+    return state.decision is not None and state.decision.kind == "income"

@@ -131,7 +131,9 @@ def header_text(game: Game) -> str:
     t = Rules.of(game.content).t
     decision = state.decision
     who = (
-        "the game is over" if decision is None else f"seat {decision[1]} to decide ({decision[0]})"
+        "the game is over"
+        if decision is None
+        else f"seat {decision.seat} to decide ({decision.kind})"
     )
     strength = t.strength_track[state.strength]
     return (

@@ -25,10 +25,26 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from baldurs_rules.actions import Action
+from baldurs_rules.dsl.render import to_text
+from baldurs_rules.engine.interpreter import ChooseAsk, PayAsk
+from baldurs_rules.engine.machine import Ask
+from baldurs_rules.present.narration import Narrator
+from baldurs_rules.rules import Rules
+from baldurs_rules.rules.pending import (
+    BuildAsk,
+    DraftAsk,
+    FactionAsk,
+    FortSiteAsk,
+    GateSiteAsk,
+    IncomeAsk,
+    KeepAsk,
+    TakeAsk,
+    TradeAsk,
+    TurnAsk,
+)
 
 if TYPE_CHECKING:
     from baldurs_rules.game import Game
-    from baldurs_rules.present.narration import Narrator
 
 __all__ = [
     "BuildDecision",
@@ -235,72 +251,88 @@ class KeepDecision(Decision):
 
 def decision_of(game: Game) -> Decision | None:
     """The typed form of the game's pending decision (None when the game is over)."""
-    raw = game.state.decision
-    if raw is None:
+    ask = game.state.decision
+    if ask is None:
         return None
-    kind = str(raw[0])
-    details = _details(game, raw)
-    cause = str(details.pop("cause", kind))
-    return Decision.KINDS[kind](
-        kind=kind,
-        seat=int(raw[1]),
+    details = _DETAILS[type(ask)](game, ask)
+    cause = str(details.pop("cause", ask.cause))
+    return Decision.KINDS[ask.kind](
+        kind=ask.kind,
+        seat=ask.seat,
         cause=cause,
-        prompt=prompt_of(game, raw),
+        prompt=prompt_of(game, ask),
         options=tuple(game.legal_actions()),
         **details,
     )
 
 
-def _details(game: Game, raw: tuple[Any, ...]) -> dict[str, Any]:
-    """The named, public fields of a raw decision (ids, not indices)."""
-    from baldurs_rules.rules import Rules
+# The public fields of each kind of ask (ids, not indices); "cause" when it is not the ask's.
+def _turn(game: Game, ask: TurnAsk | IncomeAsk) -> dict[str, Any]:
+    if isinstance(ask, IncomeAsk):
+        return {"cause": "turn", "used": tuple(game.state.used)}
+    return {"cause": "turn"}
 
+
+def _trade(game: Game, ask: TradeAsk) -> dict[str, Any]:
     rules = Rules.of(game.content)
-    t, state, kind = rules.t, game.state, raw[0]
-    program = t.program
-    names = game.content.names()
-    if kind == "turn":
-        return {"cause": "turn"}
-    if kind == "trade":
-        location = raw[2]
-        trades = range(len(game.content.locations[location].trades))
-        costs = tuple(rules.turns.trade_cost(state, location, i) for i in trades)
-        return {"cause": "turn", "location": t.locations[location], "costs": costs}
-    if kind == "income":
-        return {"cause": "turn", "used": tuple(state.used)}
-    if kind in ("choose", "pay"):
-        from baldurs_rules.dsl.render import to_text
+    trades = range(len(game.content.locations[ask.location].trades))
+    costs = tuple(rules.turns.trade_cost(game.state, ask.location, i) for i in trades)
+    return {"cause": "turn", "location": rules.t.locations[ask.location], "costs": costs}
 
-        nid, cause = raw[2], raw[4]
-        if kind == "pay":
-            return {"cause": cause, "text": to_text(program.nodes[nid], names)}
-        texts = tuple(to_text(program.nodes[k], names) for k in program.kids[nid])
-        return {"cause": cause, "texts": texts}
-    if kind == "faction":
-        return {"cause": raw[3], "amount": raw[2]}
-    if kind in ("fort_site", "gate_site"):
-        district = None if raw[3] < 0 else t.districts[raw[3]]
-        piece = game.content.fortifications[raw[2]].id
-        return {"cause": raw[4], "piece": piece, "district": district}
-    if kind == "take":
-        return {"cause": raw[3], "source": "offer" if raw[2] == 1 else "any"}
-    if kind == "build":
-        tile = None if raw[2] < 0 else t.tiles[raw[2]]
-        return {"cause": raw[4], "tile": tile, "discount": raw[3]}
-    if kind == "draft":
-        return {"cause": "advanced_setup"}
-    if kind == "keep":
-        return {
-            "cause": "advanced_setup",
-            "what": "building" if raw[2] == 0 else "agenda",
-            "count": raw[3],
-        }
-    raise KeyError(kind)
+
+def _choose(game: Game, ask: ChooseAsk | PayAsk) -> dict[str, Any]:
+    program, names = Rules.of(game.content).t.program, game.content.names()
+    if isinstance(ask, PayAsk):
+        return {"text": to_text(program.nodes[ask.nid], names)}
+    return {"texts": tuple(to_text(program.nodes[k], names) for k in program.kids[ask.nid])}
+
+
+def _faction(game: Game, ask: FactionAsk) -> dict[str, Any]:
+    return {"amount": ask.amount}
+
+
+def _site(game: Game, ask: FortSiteAsk | GateSiteAsk) -> dict[str, Any]:
+    t = Rules.of(game.content).t
+    district = None if ask.district < 0 else t.districts[ask.district]
+    return {"piece": game.content.fortifications[ask.fort].id, "district": district}
+
+
+def _take(game: Game, ask: TakeAsk) -> dict[str, Any]:
+    return {"source": "offer" if ask.source == 1 else "any"}
+
+
+def _build(game: Game, ask: BuildAsk) -> dict[str, Any]:
+    t = Rules.of(game.content).t
+    return {"tile": None if ask.tile < 0 else t.tiles[ask.tile], "discount": ask.discount}
+
+
+def _setup(game: Game, ask: DraftAsk | KeepAsk) -> dict[str, Any]:
+    if isinstance(ask, KeepAsk):
+        what = "building" if ask.what == 0 else "agenda"
+        return {"cause": "advanced_setup", "what": what, "count": ask.count}
+    return {"cause": "advanced_setup"}
+
+
+_DETAILS: dict[type[Ask], Callable[[Game, Any], dict[str, Any]]] = {
+    TurnAsk: _turn,
+    TradeAsk: _trade,
+    IncomeAsk: _turn,
+    ChooseAsk: _choose,
+    PayAsk: _choose,
+    FactionAsk: _faction,
+    FortSiteAsk: _site,
+    GateSiteAsk: _site,
+    TakeAsk: _take,
+    BuildAsk: _build,
+    DraftAsk: _setup,
+    KeepAsk: _setup,
+}
+"""The public fields of each kind of ask (a test checks that every kind has its entry)."""
 
 
 # ---------------------------------------------------------------- prompts
-def prompt_of(game: Game, raw: tuple[Any, ...]) -> str:
-    """The prompt of a raw pending decision: what is asked of its seat, and why.
+def prompt_of(game: Game, ask: Ask) -> str:
+    """The prompt of a pending ask: what is asked of its seat, and why.
 
     The why comes from the log (the card built or used, the faction space
     reached, the piece a bonus is joined to), told to the deciding seat.
@@ -313,13 +345,11 @@ def prompt_of(game: Game, raw: tuple[Any, ...]) -> str:
         Your worker is on The High Hall: make one of its trades (trade 1 for 1
         favor, trade 2 for 2 favor; you have 3 favor), or skip.
     """
-    from baldurs_rules.present.narration import Narrator
-
-    kind, seat = str(raw[0]), int(raw[1])
-    details = _details(game, raw)
+    seat = ask.seat
+    details = _DETAILS[type(ask)](game, ask)
     narrator = Narrator(game, seat)
-    why = narrator.why(str(details.get("cause", "")), seat, len(game.state.events))
-    return _PROMPTS[kind](game, narrator, details, why[:1].upper() + why[1:])
+    why = narrator.why(str(details.get("cause", ask.cause)), seat, len(game.state.events))
+    return _PROMPTS[ask.kind](game, narrator, details, why[:1].upper() + why[1:])
 
 
 Prompt = Callable[["Game", "Narrator", dict[str, Any], str], str]

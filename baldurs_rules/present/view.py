@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING, Any, Final
 
 from baldurs_rules.actions import Action
 from baldurs_rules.dsl.render import to_text
+from baldurs_rules.engine.interpreter import ChooseAsk, PayAsk
 from baldurs_rules.present.card_text import card_text, script_text
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.knowledge import cards_known_to
+from baldurs_rules.rules.pending import TradeAsk
 from baldurs_rules.rules.state import LOT_FINAL, LOT_HIDDEN, State
 
 if TYPE_CHECKING:
@@ -42,7 +44,7 @@ def view(game: Game, seat: object) -> dict[str, Any]:
         "phase": state.phase,
         "turn": state.turn,
         "active": state.active,
-        "current_player": -1 if decision is None else int(decision[1]),
+        "current_player": -1 if decision is None else decision.seat,
         "hand": list(state.hand[seat]),
         "agendas": list(state.agendas[seat]),
         "seats": [v.public_seat(state, s, seat, known) for s in range(state.players)],
@@ -68,9 +70,9 @@ def view(game: Game, seat: object) -> dict[str, Any]:
         "piles": _keyed(v.tiles, state.piles),
         "hq_offer": list(state.hq_offer),
         "used": list(state.used),
-        "decision": None if decision is None else {"kind": decision[0], "seat": decision[1]},
+        "decision": None if decision is None else {"kind": decision.kind, "seat": decision.seat},
         "legal_actions": [str(a) for a in game.legal_actions()]
-        if decision is not None and decision[1] == seat
+        if decision is not None and decision.seat == seat
         else [],
         "event_count": len(state.events),
         "scores": None if state.scores is None else copy.deepcopy(state.scores),
@@ -211,18 +213,19 @@ def describe_action(game: Game, action: Action) -> str:
         )
     if kind in ("visit",):
         return card_text(content, str(args[0])).replace("\n", " ")
-    if kind == "trade" and state.decision is not None:
-        loc = content.locations[state.decision[2]]
+    decision = state.decision
+    if kind == "trade" and isinstance(decision, TradeAsk):
+        loc = content.locations[decision.location]
         return f"Trade {args[0]} at {loc.name}: " + script_text(
             content, loc.trades[int(args[0]) - 1].effect
         )
     if kind == "use":
         return f"Use {names.get(str(args[0]), args[0])}: " + _income_text(game, str(args[0]))
-    if kind == "choose" and state.decision is not None:
-        nid = rules.t.program.kids[state.decision[2]][int(args[0]) - 1]
+    if kind == "choose" and isinstance(decision, ChooseAsk):
+        nid = rules.t.program.kids[decision.nid][int(args[0]) - 1]
         return "Choose: " + to_text(rules.t.program.nodes[nid], names)
-    if kind == "pay" and state.decision is not None:
-        return "Pay: " + to_text(rules.t.program.nodes[state.decision[2]], names)
+    if kind == "pay" and isinstance(decision, PayAsk):
+        return "Pay: " + to_text(rules.t.program.nodes[decision.nid], names)
     if kind in ("take", "discard", "hq", "faction"):
         ident = str(args[0])
         return f"{kind.capitalize()} {names.get(ident, 'a card from the deck')}"

@@ -109,7 +109,7 @@ class ObservationEncoder:
         self.portfolio_cards = {**self.buildings, **{g: nb + i for g, i in self.gates.items()}}
         used = [*content.hqs, *content.buildings, *content.gates]
         self.used_cards = {c: i for i, c in enumerate(used)}
-        self.decision_kinds = sorted(rules.machine.decisions)
+        self.decision_kinds = sorted(kind.kind for kind in rules.machine.decisions)
         self._kind = {k: i for i, k in enumerate(self.decision_kinds)}
         self._phase = {p: i for i, p in enumerate(PHASES)}
         self.parts: list[Part] = []
@@ -284,8 +284,8 @@ class ObservationEncoder:
             flags[self.o_advanced] = 1
         decision = state.decision
         if decision is not None:
-            flags[self.o_kind + self._kind[decision[0]]] = 1
-            flags[self.o_decider + rotation[decision[1]]] = 1
+            flags[self.o_kind + self._kind[decision.kind]] = 1
+            flags[self.o_decider + rotation[decision.seat]] = 1
         flags[self.o_active + rotation[state.active]] = 1
         _counts(flags, self.o_tracks, state.track, big)
         _counts(flags, self.o_damage, state.damage, big)

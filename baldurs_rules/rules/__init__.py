@@ -15,11 +15,12 @@ from typing import Any
 from baldurs_rules.actions import Action
 from baldurs_rules.content.model import Content, HqSide
 from baldurs_rules.engine.interpreter import Interpreter
-from baldurs_rules.engine.machine import Frame, Machine
+from baldurs_rules.engine.machine import Ask, DecisionKind, Frame, Handler, Machine
 from baldurs_rules.engine.rng import shuffle
 from baldurs_rules.rules.atoms import GameAtoms
 from baldurs_rules.rules.board import BoardProcedures
 from baldurs_rules.rules.core import Env, log
+from baldurs_rules.rules.pending import StartFrame, TurnFrame
 from baldurs_rules.rules.scoring import Scoring
 from baldurs_rules.rules.setup import Setup
 from baldurs_rules.rules.state import State
@@ -68,11 +69,12 @@ class Rules:
         self.scoring = Scoring(self)
         self.setup = Setup(self)
         parts = (self.interpreter, self.atoms, self.board, self.turns, self.scoring, self.setup)
-        handlers: dict[str, Any] = {"start": self._start}
-        decisions: dict[str, Any] = {}
+        handlers: dict[type[Frame], Handler] = {StartFrame: self._start}
+        decisions: dict[type[Ask], DecisionKind] = {}
         for part in parts:
             handlers.update(part.handlers)
-            decisions.update(getattr(part, "decisions", {}))
+        for asker in (self.interpreter, self.atoms, self.turns, self.setup):
+            decisions.update(asker.decisions)
         self.machine = Machine(handlers, decisions, on_forced=self._forced)
         self.field_checks: dict[int, Any] = {}  # by player count, see serialize
 
@@ -90,11 +92,6 @@ class Rules:
         return (t.nid(side.income), t.nid(side.ability), t.nid(side.bonus), t.nid(side.setup))
 
     # ------------------------------------------------------------ shared helpers
-    @staticmethod
-    def fx(nid: int, seat: int, here: int, cause: str, selected: int = 0) -> Frame:
-        """A frame that runs effect ``nid`` for ``seat``."""
-        return ("fx", nid, seat, here, cause, selected)
-
     def refresh(self, state: State) -> None:
         """Recompute what a state caches (available lots, legal actions) from its fields."""
         state.available = state.available_from_lots(self.t.lot_nodes)
@@ -111,16 +108,15 @@ class Rules:
         return state
 
     @staticmethod
-    def _forced(state: State, decision: tuple[Any, ...], action: Action) -> None:
-        """Log a decision that had one legal answer, taken automatically."""
+    def _forced(state: State, ask: Ask, action: Action) -> None:
+        """Log an ask that had one legal answer, taken automatically."""
         if state.logging:
-            cause = decision[-1] if isinstance(decision[-1], str) else decision[0]
-            log(state, "forced", decision[1], cause, decision[0], str(action))
+            log(state, "forced", ask.seat, ask.cause, ask.kind, str(action))
 
-    def _start(self, state: State, frame: Frame) -> None:
+    def _start(self, state: State, frame: StartFrame) -> None:
         state.phase = "play"
-        log(state, "start", frame[1], "setup")
-        state.stack.append(("turn", frame[1]))
+        log(state, "start", frame.seat, "setup")
+        state.stack.append(TurnFrame(frame.seat))
 
     def hq_nids(self, state: State, seat: int) -> tuple[int, int, int, int]:
         """(income, ability, bonus, setup) nids of the seat's HQ side in play."""

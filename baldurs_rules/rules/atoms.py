@@ -13,9 +13,20 @@ from typing import TYPE_CHECKING, Any, Final
 from baldurs_rules.actions import Action
 from baldurs_rules.dsl import ast as A
 from baldurs_rules.dsl.checker import singular
-from baldurs_rules.engine.interpreter import Atoms
-from baldurs_rules.engine.machine import Decision, DecisionKind, Frame
+from baldurs_rules.engine.interpreter import Atoms, FxFrame
+from baldurs_rules.engine.machine import Ask, DecisionKind, Frame, Handler
 from baldurs_rules.rules.core import Env, change, log, record
+from baldurs_rules.rules.pending import (
+    AskFactionFrame,
+    BuildAsk,
+    BuildFrame,
+    DrawBuildingFrame,
+    FactionAsk,
+    FortSiteAsk,
+    GateSiteAsk,
+    InfluenceFrame,
+    TakeAsk,
+)
 from baldurs_rules.rules.state import State
 
 if TYPE_CHECKING:
@@ -64,23 +75,20 @@ class GameAtoms(Atoms):
             A.Build: self.can_build,
             A.ReturnWorker: self.can_return_worker,
         }
-        self.handlers = {
-            "influence": self.influence_frame,
-            "draw_building": self.draw_frame,
-            "ask_faction": self.ask_faction,
+        self.handlers: dict[type[Frame], Handler] = {
+            InfluenceFrame: self.influence_frame,
+            DrawBuildingFrame: self.draw_frame,
+            AskFactionFrame: self.ask_faction,
         }
-        self.decisions = {
-            "faction": DecisionKind(self.faction_options, self.faction_resolve),
-            "fort_site": DecisionKind(self.site_options, self.fort_resolve),
-            "gate_site": DecisionKind(self.site_options, self.gate_resolve),
-            "take": DecisionKind(self.take_options, self.take_resolve),
-            "build": DecisionKind(self.build_options, self.build_resolve),
+        self.decisions: dict[type[Ask], DecisionKind] = {
+            FactionAsk: DecisionKind(self.faction_options, self.faction_resolve),
+            FortSiteAsk: DecisionKind(self.fort_site_options, self.fort_resolve),
+            GateSiteAsk: DecisionKind(self.gate_site_options, self.gate_resolve),
+            TakeAsk: DecisionKind(self.take_options, self.take_resolve),
+            BuildAsk: DecisionKind(self.build_options, self.build_resolve),
         }
 
     # ------------------------------------------------------------ protocol
-    def run(self, state: State, node: Any, seat: int, here: int, cause: str) -> None:
-        self._run[type(node)](state, node, seat, here, cause)
-
     def runner(self, node: Any) -> Callable[[State, Any, int, int, str], None]:
         if type(node) in (A.Gain, A.Lose):  # the most frequent atoms: plans read once
             plan = self._items_plan(node.items, type(node) is A.Lose)
@@ -125,9 +133,9 @@ class GameAtoms(Atoms):
             elif what == RESOURCE:
                 change(self.t, state, seat, index, amount, cause)
             elif what == INFLUENCE:
-                later.append(("influence", seat, index, amount, cause))
+                later.append(InfluenceFrame(seat, index, amount, cause))
             else:
-                later.append(("ask_faction", seat, amount, cause))
+                later.append(AskFactionFrame(seat, amount, cause))
         if later:
             state.stack.extend(reversed(later))
 
@@ -195,28 +203,28 @@ class GameAtoms(Atoms):
                 continue
             if isinstance(item, A.InfluenceAmount):
                 if item.faction is None:
-                    later.append(("ask_faction", seat, amount, cause))
+                    later.append(AskFactionFrame(seat, amount, cause))
                 else:
                     faction = self.t.faction_index[item.faction.text]
-                    later.append(("influence", seat, faction, amount, cause))
+                    later.append(InfluenceFrame(seat, faction, amount, cause))
             else:
                 change(
                     self.t, state, seat, self.t.resource_index[item.resource.text], amount, cause
                 )
         state.stack.extend(reversed(later))
 
-    def ask_faction(self, state: State, frame: Frame) -> None:
+    def ask_faction(self, state: State, frame: AskFactionFrame) -> None:
         """``gain N influence with any faction``: the player picks the faction."""
-        state.decision = ("faction",) + frame[1:]  # noqa: RUF005 (no list, compiled)
+        state.decision = FactionAsk(frame.seat, frame.amount, frame.cause)
 
     def lose(self, state: State, node: A.Lose, seat: int, here: int, cause: str) -> None:
         for item in node.items:
             amount = self.amount(state, item.value, seat, here)
             change(self.t, state, seat, self.t.resource_index[item.resource.text], -amount, cause)
 
-    def influence_frame(self, state: State, frame: Frame) -> None:
+    def influence_frame(self, state: State, frame: InfluenceFrame) -> None:
         """Move a cube up a track; every space passed or landed on pays its reward."""
-        _, seat, faction, amount, cause = frame
+        seat, faction, amount, cause = frame.seat, frame.faction, frame.amount, frame.cause
         rewards = self.t.content.factions[faction].rewards
         old = state.influence[seat][faction]
         new = min(old + amount, len(rewards))
@@ -225,22 +233,21 @@ class GameAtoms(Atoms):
         if state.logging:
             record(state, ("influence", seat, cause, fid, new - old, new))
         frames = [
-            self.r.fx(self.t.nid(rewards[level - 1]), seat, -1, f"{fid}:{level}")
+            FxFrame(self.t.nid(rewards[level - 1]), seat, -1, f"{fid}:{level}")
             for level in range(old + 1, new + 1)
             if rewards[level - 1] is not None
         ]
         past = self.t.nid(self.t.content.past_top)
         if past >= 0:
-            frames += [self.r.fx(past, seat, -1, f"{fid}:top")] * (old + amount - new)
+            frames += [FxFrame(past, seat, -1, f"{fid}:top")] * (old + amount - new)
         state.stack.extend(reversed(frames))
 
-    def faction_options(self, state: State, decision: Decision) -> list[Action]:
+    def faction_options(self, state: State, ask: FactionAsk) -> list[Action]:
         return self.r.faction_actions
 
-    def faction_resolve(self, state: State, decision: Decision, action: Action) -> None:
-        _, seat, amount, cause = decision
+    def faction_resolve(self, state: State, ask: FactionAsk, action: Action) -> None:
         faction = self.t.faction_index[str(action.args[0])]
-        state.stack.append(("influence", seat, faction, amount, cause))
+        state.stack.append(InfluenceFrame(ask.seat, faction, ask.amount, ask.cause))
 
     # ------------------------------------------------------------ cards
     def draw(self, state: State, node: A.Draw, seat: int, here: int, cause: str) -> None:
@@ -253,25 +260,24 @@ class GameAtoms(Atoms):
                     log(state, "draw_agenda", seat, cause, card)
             return
         source = SOURCES[None if node.source is None else node.source.text]
-        state.stack.extend([("draw_building", seat, source, cause)] * count)
+        state.stack.extend([DrawBuildingFrame(seat, source, cause)] * count)
 
-    def draw_frame(self, state: State, frame: Frame) -> None:
-        _, seat, source, cause = frame
-        if source == SOURCES["deck"]:
-            self.r.take_from_deck(state, seat, cause)
+    def draw_frame(self, state: State, frame: DrawBuildingFrame) -> None:
+        if frame.source == SOURCES["deck"]:
+            self.r.take_from_deck(state, frame.seat, frame.cause)
         else:
-            state.decision = ("take", seat, source, cause)
+            state.decision = TakeAsk(frame.seat, frame.source, frame.cause)
 
-    def take_options(self, state: State, decision: Decision) -> list[Action]:
-        source = decision[2]
+    def take_options(self, state: State, ask: TakeAsk) -> list[Action]:
+        source = ask.source
         take = self.r.take_actions
         options = [take[card] for card in state.offer]  # card ids are unique
         if source != SOURCES["offer"] and (state.deck or state.discard):
             options.append(self.r.take_deck)
         return options
 
-    def take_resolve(self, state: State, decision: Decision, action: Action) -> None:
-        _, seat, _, cause = decision
+    def take_resolve(self, state: State, ask: TakeAsk, action: Action) -> None:
+        seat, cause = ask.seat, ask.cause
         card = str(action.args[0])
         if card == "deck":
             self.r.take_from_deck(state, seat, cause)
@@ -309,7 +315,7 @@ class GameAtoms(Atoms):
     def place(self, state: State, node: A.Place, seat: int, here: int, cause: str) -> None:
         if self.can_place(state, node, seat, here):
             fort = self.t.fort[node.kind.text]
-            state.decision = ("fort_site", seat, fort, self._district(node, here), cause)
+            state.decision = FortSiteAsk(seat, fort, self._district(node, here), cause)
 
     def can_take_gate(self, state: State, node: Any, seat: int, here: int) -> bool:
         return (
@@ -320,22 +326,24 @@ class GameAtoms(Atoms):
 
     def take_gate(self, state: State, node: Any, seat: int, here: int, cause: str) -> None:
         if self.can_take_gate(state, node, seat, here):
-            state.decision = ("gate_site", seat, self.t.fort["gate"], ANY, cause)
+            state.decision = GateSiteAsk(seat, self.t.fort["gate"], ANY, cause)
 
-    def site_options(self, state: State, decision: Decision) -> list[Action]:
-        kind = "gate" if decision[0] == "gate_site" else "fort"
-        return [self.r.site_actions[n] for n in self.free_sites(state, kind, decision[3])]
+    def fort_site_options(self, state: State, ask: FortSiteAsk) -> list[Action]:
+        return [self.r.site_actions[n] for n in self.free_sites(state, "fort", ask.district)]
 
-    def fort_resolve(self, state: State, decision: Decision, action: Action) -> None:
-        _, seat, fort, _, cause = decision
-        self.r.put_piece(state, seat, self.t.node_index[str(action.args[0])], fort, cause)
+    def gate_site_options(self, state: State, ask: GateSiteAsk) -> list[Action]:
+        return [self.r.site_actions[n] for n in self.free_sites(state, "gate", ask.district)]
 
-    def gate_resolve(self, state: State, decision: Decision, action: Action) -> None:
-        _, seat, fort, _, cause = decision
+    def fort_resolve(self, state: State, ask: FortSiteAsk, action: Action) -> None:
+        node = self.t.node_index[str(action.args[0])]
+        self.r.put_piece(state, ask.seat, node, ask.fort, ask.cause)
+
+    def gate_resolve(self, state: State, ask: GateSiteAsk, action: Action) -> None:
+        seat, cause = ask.seat, ask.cause
         card = state.gate_deck.pop()
         state.portfolio[seat] += (card,)
         log(state, "gate_card", seat, cause, card)
-        self.r.put_piece(state, seat, self.t.node_index[str(action.args[0])], fort, cause)
+        self.r.put_piece(state, seat, self.t.node_index[str(action.args[0])], ask.fort, cause)
 
     # ------------------------------------------------------------ building
     def _build_args(self, state: State, node: A.Build, seat: int, here: int) -> tuple[int, int]:
@@ -349,16 +357,15 @@ class GameAtoms(Atoms):
 
     def build(self, state: State, node: A.Build, seat: int, here: int, cause: str) -> None:
         tile, discount = self._build_args(state, node, seat, here)
-        state.decision = ("build", seat, tile, discount, cause)
+        state.decision = BuildAsk(seat, tile, discount, cause)
 
-    def build_options(self, state: State, decision: Decision) -> list[Action]:
-        _, seat, tile, discount, _ = decision
-        return self.r.build_actions_for(state, seat, discount, tile)
+    def build_options(self, state: State, ask: BuildAsk) -> list[Action]:
+        return self.r.build_actions_for(state, ask.seat, ask.discount, ask.tile)
 
-    def build_resolve(self, state: State, decision: Decision, action: Action) -> None:
-        _, seat, _, discount, cause = decision
+    def build_resolve(self, state: State, ask: BuildAsk, action: Action) -> None:
         card, lot = action.args
-        state.stack.append(("build", seat, card, self.t.lot_node[int(lot)], discount, cause))
+        node = self.t.lot_node[int(lot)]
+        state.stack.append(BuildFrame(ask.seat, str(card), node, ask.discount, ask.cause))
 
     def can_return_worker(self, state: State, node: Any, seat: int, here: int) -> bool:
         """Bringing the worker home is only an option while it is out."""

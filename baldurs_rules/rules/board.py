@@ -1,6 +1,7 @@
 """The city: building, placing pieces, connection bonuses, lot tokens and attacks.
 
-Frames handled here: ``build``, ``connect``, ``draw_lot``, ``attack``.
+Frames handled here: [`BuildFrame`][baldurs_rules.rules.pending.BuildFrame],
+``ConnectFrame``, ``DrawLotFrame``, ``AttackFrame``.
 """
 
 from __future__ import annotations
@@ -8,9 +9,11 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING
 
-from baldurs_rules.engine.machine import Frame
+from baldurs_rules.engine.interpreter import FxFrame
+from baldurs_rules.engine.machine import Frame, Handler
 from baldurs_rules.engine.rng import below
 from baldurs_rules.rules.core import change, log, record, seats_from
+from baldurs_rules.rules.pending import AttackFrame, BuildFrame, ConnectFrame, DrawLotFrame
 from baldurs_rules.rules.state import LOT_AVAILABLE, LOT_BUILT, State
 
 if TYPE_CHECKING:
@@ -25,19 +28,19 @@ class BoardProcedures:
     def __init__(self, rules: Rules) -> None:
         self.r = rules
         self.t = rules.t
-        self.handlers = {
-            "build": self.build,
-            "connect": self.connect,
-            "draw_lot": self.draw_lot,
-            "attack": self.attack,
+        self.handlers: dict[type[Frame], Handler] = {
+            BuildFrame: self.build,
+            ConnectFrame: self.connect,
+            DrawLotFrame: self.draw_lot,
+            AttackFrame: self.attack,
         }
 
     # ------------------------------------------------------------ build (RULES: Build 1-8)
-    def build(self, state: State, frame: Frame) -> None:
+    def build(self, state: State, frame: BuildFrame) -> None:
         """Steps 1-4 at once; then connections, the when-built effect and a lot token."""
-        _, seat, card, node, discount, cause = frame
+        seat, card, node, cause = frame.seat, frame.card, frame.lot_node, frame.cause
         t = self.t
-        cost = max(0, t.cost[card] - discount)
+        cost = max(0, t.cost[card] - frame.discount)
         change(t, state, seat, t.gold, -cost, card)
         state.hand[seat].remove(card)
         state.portfolio[seat] += (card,)
@@ -56,11 +59,11 @@ class BoardProcedures:
         if state.logging:
             record(state, ("build", seat, cause, card, t.node_lot[node], cost))
         self.workers_return(state, district, card)
-        state.stack.append(("draw_lot", seat))
+        state.stack.append(DrawLotFrame(seat))
         when_built = self.r.when_built[card]
         if when_built >= 0:
-            state.stack.append(self.r.fx(when_built, seat, district, card))
-        state.stack.append(("connect", node, card))
+            state.stack.append(FxFrame(when_built, seat, district, card))
+        state.stack.append(ConnectFrame(node, card))
 
     def workers_return(self, state: State, district: int, cause: str) -> None:
         location = self.t.district_location[district]
@@ -78,14 +81,14 @@ class BoardProcedures:
         state.cubes[seat] -= 1
         kind = self.t.content.fortifications[piece].id
         log(state, "place", seat, cause, kind, self.t.node_ids[node])
-        state.stack.append(("connect", node, cause))
+        state.stack.append(ConnectFrame(node, cause))
 
     # ------------------------------------------------------------ connections (Build 5, B2, B3)
-    def connect(self, state: State, frame: Frame) -> None:
+    def connect(self, state: State, frame: ConnectFrame) -> None:
         """Every undamaged structure joined to the new piece pays its owner's bonus,
         active player first, then clockwise."""
-        _, node, _ = frame
         t, owner = self.t, state.owner
+        node = frame.node
         joined = [m for m in t.neighbors[node] if owner[m] >= 0]
         if not joined:
             return
@@ -96,11 +99,11 @@ class BoardProcedures:
                     nid = self.r.bonus_nid(state, m)
                     if nid >= 0:
                         cause = f"bonus:{t.node_ids[m]}"
-                        frames.append(self.r.fx(nid, seat, t.node_district[m], cause))
+                        frames.append(FxFrame(nid, seat, t.node_district[m], cause))
         state.stack.extend(reversed(frames))
 
     # ------------------------------------------------------------ lot tokens (Build 7-8)
-    def draw_lot(self, state: State, frame: Frame) -> None:
+    def draw_lot(self, state: State, frame: DrawLotFrame) -> None:
         """Draw a token from the bag: its lot becomes available; a district's 4th attacks."""
         if not state.bag:
             return
@@ -114,17 +117,18 @@ class BoardProcedures:
         district = t.node_district[node]
         state.track[district] += 1
         if state.logging:
-            record(state, ("lot", frame[1], "draw_lot", t.node_lot[node], t.districts[district]))
+            event = ("lot", frame.seat, "draw_lot", t.node_lot[node], t.districts[district])
+            record(state, event)
         if not state.bag and not state.end_triggered:
             state.end_triggered = True
-            log(state, "end_triggered", frame[1], "last_lot")
+            log(state, "end_triggered", frame.seat, "last_lot")
         if state.track[district] == t.trigger:
-            state.stack.append(("attack", district, 0))
+            state.stack.append(AttackFrame(district, 0))
 
     # ------------------------------------------------------------ attacks
-    def attack(self, state: State, frame: Frame) -> None:
+    def attack(self, state: State, frame: AttackFrame) -> None:
         """Defense against strength: held pays prestige, fallen damages a district."""
-        _, district, final = frame
+        district, final = frame.district, frame.final
         t = self.t
         strength = t.strength_track[state.strength]
         contribution = [0] * state.players

@@ -162,7 +162,7 @@ def determinize(
     Returns:
         A new state, at the same decision.
     """
-    decider = -1 if state.decision is None else int(state.decision[1])
+    decider = -1 if state.decision is None else state.decision.seat
     for attempt in range(tries + 1):
         keep = (decider,) if attempt == tries else ()
         new = _resample(state, seat, rng, keep)

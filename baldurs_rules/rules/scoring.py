@@ -1,14 +1,16 @@
 """Final scoring (agendas, largest network, districts, leftovers) and the tie-breaks.
 
-Frame: ``score``. The result is stored in ``state.scores`` as plain data.
+Frame: [`ScoreFrame`][baldurs_rules.rules.pending.ScoreFrame]. The result is stored in
+``state.scores`` as plain data.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from baldurs_rules.engine.machine import Frame
+from baldurs_rules.engine.machine import Frame, Handler
 from baldurs_rules.rules.core import Env, change, districts_occupied, largest_network, log
+from baldurs_rules.rules.pending import ScoreFrame
 from baldurs_rules.rules.state import State
 
 if TYPE_CHECKING:
@@ -27,9 +29,9 @@ class Scoring:
         self.r = rules
         self.t = rules.t
         self.settings = rules.settings["scoring"]
-        self.handlers = {"score": self.score}
+        self.handlers: dict[type[Frame], Handler] = {ScoreFrame: self.score}
 
-    def score(self, state: State, frame: Frame) -> None:
+    def score(self, state: State, frame: ScoreFrame) -> None:
         before = [row[self.t.prestige] for row in state.res]
         steps: dict[str, list[int]] = {}
         agenda_points = [0] * state.players

@@ -2,7 +2,8 @@
 
 Everything random happens here at once, from the seed; what players choose in
 the advanced setup (the HQ draft, which dealt cards to keep) becomes frames.
-Frames: ``draft``, ``keep``. Decisions: ``draft``, ``keep``.
+Frames: [`DraftFrame`][baldurs_rules.rules.pending.DraftFrame], ``KeepFrame``,
+``StartFrame``. Asks: ``DraftAsk``, ``KeepAsk``.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ from bisect import insort
 from typing import TYPE_CHECKING, Final
 
 from baldurs_rules.actions import Action
-from baldurs_rules.engine.machine import Decision, DecisionKind, Frame
+from baldurs_rules.engine.interpreter import FxFrame
+from baldurs_rules.engine.machine import Ask, DecisionKind, Frame, Handler
 from baldurs_rules.engine.rng import below, seed_state, shuffle
 from baldurs_rules.errors import RulesError
 from baldurs_rules.rules.core import log
+from baldurs_rules.rules.pending import DraftAsk, DraftFrame, KeepAsk, KeepFrame, StartFrame
 from baldurs_rules.rules.state import LOT_AVAILABLE, LOT_BANNED, LOT_HIDDEN, State
 
 if TYPE_CHECKING:
@@ -32,10 +35,10 @@ class Setup:
     def __init__(self, rules: Rules) -> None:
         self.r = rules
         self.t = rules.t
-        self.handlers = {"draft": self.draft, "keep": self.keep}
-        self.decisions = {
-            "draft": DecisionKind(self.draft_options, self.draft_resolve),
-            "keep": DecisionKind(self.keep_options, self.keep_resolve),
+        self.handlers: dict[type[Frame], Handler] = {DraftFrame: self.draft, KeepFrame: self.keep}
+        self.decisions: dict[type[Ask], DecisionKind] = {
+            DraftAsk: DecisionKind(self.draft_options, self.draft_resolve),
+            KeepAsk: DecisionKind(self.keep_options, self.keep_resolve),
         }
 
     def new_state(self, players: object, seed: object, advanced: bool, log: bool = True) -> State:
@@ -187,43 +190,43 @@ class Setup:
         frames: list[Frame] = []
         if state.advanced:
             order = [(first + i) % state.players for i in range(state.players)]
-            frames += [("draft", seat) for seat in reversed(order)]
+            frames += [DraftFrame(seat) for seat in reversed(order)]
             keep = self.r.settings["advanced"]
             for seat in order:
                 for what, key in ((BUILDINGS, "buildings"), (AGENDAS, "agendas")):
                     extra = keep["deal"][key] - keep["keep"][key]
                     if extra > 0:
-                        frames.append(("keep", seat, what, extra))
-        frames.append(("start", first))
+                        frames.append(KeepFrame(seat, what, extra))
+        frames.append(StartFrame(first))
         state.stack.extend(reversed(frames))
 
     # ------------------------------------------------------------ advanced decisions
-    def draft(self, state: State, frame: Frame) -> None:
-        state.decision = ("draft", frame[1])
+    def draft(self, state: State, frame: DraftFrame) -> None:
+        state.decision = DraftAsk(frame.seat)
 
-    def draft_options(self, state: State, decision: Decision) -> list[Action]:
+    def draft_options(self, state: State, ask: DraftAsk) -> list[Action]:
         return [Action("hq", (hq,)) for hq in state.hq_offer]
 
-    def draft_resolve(self, state: State, decision: Decision, action: Action) -> None:
-        seat, hq = decision[1], str(action.args[0])
+    def draft_resolve(self, state: State, ask: DraftAsk, action: Action) -> None:
+        seat, hq = ask.seat, str(action.args[0])
         state.hq_offer.remove(hq)
         self.place_hq(state, seat, hq)
         if all(state.hq):
             state.hq_offer = []
         setup = self.r.hq_nids(state, seat)[3]
         if setup >= 0:
-            state.stack.append(self.r.fx(setup, seat, self.r.hq_district(hq), hq))
+            state.stack.append(FxFrame(setup, seat, self.r.hq_district(hq), hq))
 
-    def keep(self, state: State, frame: Frame) -> None:
-        state.decision = ("keep", *frame[1:])
+    def keep(self, state: State, frame: KeepFrame) -> None:
+        state.decision = KeepAsk(frame.seat, frame.what, frame.count)
 
-    def keep_options(self, state: State, decision: Decision) -> list[Action]:
-        _, seat, what, _ = decision
+    def keep_options(self, state: State, ask: KeepAsk) -> list[Action]:
+        seat, what = ask.seat, ask.what
         cards = state.hand[seat] if what == BUILDINGS else state.agendas[seat]
         return [Action("discard", (card,)) for card in dict.fromkeys(cards)]
 
-    def keep_resolve(self, state: State, decision: Decision, action: Action) -> None:
-        _, seat, what, left = decision
+    def keep_resolve(self, state: State, ask: KeepAsk, action: Action) -> None:
+        seat, what, left = ask.seat, ask.what, ask.count
         card = str(action.args[0])
         hand, deck = (
             (state.hand[seat], state.deck)
@@ -236,4 +239,4 @@ class Setup:
         kind = "building" if what == BUILDINGS else "agenda"
         log(state, "discard", seat, "advanced_setup", kind, card)
         if left > 1:
-            state.stack.append(("keep", seat, what, left - 1))
+            state.stack.append(KeepFrame(seat, what, left - 1))

@@ -1,9 +1,13 @@
 """The shape of every pending step, decision and event, to check saved games.
 
-A saved game holds its pending work and its log as plain tuples; before the
-engine may run them, [`pending_problem`][baldurs_rules.rules.shapes.pending_problem]
-checks that each step and the decision has a known kind and arguments of the
-right kind and range, and [`event_problem`][baldurs_rules.rules.shapes.event_problem]
+A saved game holds its pending work and its decision as lists ``[kind, *fields]``
+and its log as lists too; before the engine may run them,
+[`pending_data_problem`][baldurs_rules.rules.shapes.pending_data_problem] checks
+that each step and the decision has a known kind and fields of the right kind and
+range (the fields of each kind come from its class in [`baldurs_rules.rules.pending`][]:
+[`FRAMES`][baldurs_rules.rules.shapes.FRAMES] and
+[`DECISIONS`][baldurs_rules.rules.shapes.DECISIONS] name their value kinds), and
+[`event_problem`][baldurs_rules.rules.shapes.event_problem]
 does the same for each event of the log. Any value at all may come in (a list
 where a number belongs, a float, text with control characters): the checks
 never raise, they describe.
@@ -17,15 +21,19 @@ Examples:
     "event 'resource': value 2 (delta) is wrong: 2.5"
     >>> pending_problem(rules, game.state) is None
     True
+    >>> pending_data_problem(rules, [["turn", 5]], None, 2, [[], []])
+    "pending step 'turn': argument 1 (seat) is wrong: 5"
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Mapping
 from typing import TYPE_CHECKING, Any
 
 from baldurs_rules.dsl import ast as A
+from baldurs_rules.engine.machine import Record
 from baldurs_rules.errors import quoted
+from baldurs_rules.rules import pending
 from baldurs_rules.rules.events import EVENTS
 
 if TYPE_CHECKING:
@@ -35,53 +43,66 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ACTION_ARGS",
+    "ASK_FIELD_KINDS",
     "DECISIONS",
     "EVENT_VALUES",
+    "FIELD_KINDS",
     "FRAMES",
     "action_problem",
     "event_problem",
+    "pending_data_problem",
     "pending_problem",
 ]
 
 Test = Callable[[Any], bool]
 
-FRAMES: dict[str, tuple[str, ...]] = {
-    "fx": ("nid", "seat", "here", "str", "flag"),
-    "influence": ("seat", "faction", "amount", "str"),
-    "draw_building": ("seat", "source", "str"),
-    "ask_faction": ("seat", "amount", "str"),
-    "build": ("seat", "card", "lot_node", "amount", "str"),
-    "connect": ("node", "str"),
-    "draw_lot": ("seat",),
-    "attack": ("district", "flag"),
-    "turn": ("seat",),
-    "visit": ("seat", "location"),
-    "income": ("seat",),
-    "income_next": ("seat",),
-    "end_turn": ("seat",),
-    "finish": (),
-    "score": (),
-    "start": ("seat",),
-    "draft": ("seat",),
-    "keep": ("seat", "what", "count"),
+FIELD_KINDS: dict[str, str] = {
+    "seat": "seat",
+    "nid": "nid",
+    "here": "here",
+    "cause": "str",
+    "selected": "flag",
+    "faction": "faction",
+    "amount": "amount",
+    "discount": "amount",
+    "source": "source",
+    "card": "card",
+    "lot_node": "lot_node",
+    "node": "node",
+    "district": "district",
+    "final": "flag",
+    "location": "location",
+    "fort": "fort",
+    "tile": "tile_any",
+    "what": "what",
+    "count": "count",
 }
-"""Argument kinds of each frame kind."""
+"""The kind of value of each field name of the frames and asks (see
+[`baldurs_rules.rules.pending`][]), unless the kind says otherwise (``ASK_FIELD_KINDS``)."""
 
-DECISIONS: dict[str, tuple[str, ...]] = {
-    "turn": ("seat",),
-    "trade": ("seat", "location"),
-    "income": ("seat",),
-    "choose": ("seat", "choose_nid", "here", "str"),
-    "pay": ("seat", "paid_nid", "here", "str"),
-    "faction": ("seat", "amount", "str"),
-    "fort_site": ("seat", "fort", "district_any", "str"),
-    "gate_site": ("seat", "fort", "district_any", "str"),
-    "take": ("seat", "source", "str"),
-    "build": ("seat", "tile_any", "amount", "str"),
-    "draft": ("seat",),
-    "keep": ("seat", "what", "count"),
+ASK_FIELD_KINDS: dict[tuple[str, str], str] = {
+    ("choose", "nid"): "choose_nid",
+    ("pay", "nid"): "paid_nid",
+    ("fort_site", "district"): "district_any",
+    ("gate_site", "district"): "district_any",
 }
-"""Argument kinds of each decision kind."""
+"""Fields of asks whose values are checked more narrowly than their name says."""
+
+
+def _field_kinds(
+    registry: Mapping[str, type[Record]], narrower: dict[tuple[str, str], str]
+) -> dict[str, tuple[str, ...]]:
+    return {
+        kind: tuple(narrower.get((kind, name), FIELD_KINDS[name]) for name in cls.FIELDS)
+        for kind, cls in registry.items()
+    }
+
+
+FRAMES: dict[str, tuple[str, ...]] = _field_kinds(pending.FRAMES, {})
+"""The kinds of the fields of each frame kind, in order (from the classes' fields)."""
+
+DECISIONS: dict[str, tuple[str, ...]] = _field_kinds(pending.ASKS, ASK_FIELD_KINDS)
+"""The kinds of the fields of each ask kind, in order (from the classes' fields)."""
 
 EVENT_VALUES: dict[str, str] = {
     "card": "card_id",
@@ -207,8 +228,9 @@ def _build_tests(rules: Rules, players: int) -> dict[str, Test]:
 def _shape_problem(
     item: Any, shapes: dict[str, tuple[str, ...]], tests: dict[str, Test], what: str
 ) -> str | None:
-    if type(item) is not tuple or not item or type(item[0]) is not str or item[0] not in shapes:
-        head = item[:1] if type(item) is tuple else item
+    """What is wrong with a saved ``[kind, *fields]`` (a list, as JSON has it); None if nothing."""
+    if type(item) is not list or not item or type(item[0]) is not str or item[0] not in shapes:
+        head = item[:1] if type(item) is list else item
         return f"unknown {what} {quoted(head)}"
     kinds = shapes[item[0]]
     args = item[1:]
@@ -220,18 +242,47 @@ def _shape_problem(
     return None
 
 
-def pending_problem(rules: Rules, state: State) -> str | None:
-    """The first malformed pending step or decision, described; None when all are fine."""
-    tests = _tests(rules, state.players)
-    for frame in state.stack:
+def pending_data_problem(
+    rules: Rules, stack: Any, decision: Any, players: int, hands: Any
+) -> str | None:
+    """The first malformed pending step or decision of saved data, described; None when
+    all are fine.
+
+    Args:
+        rules: The rules of the content the data is for.
+        stack: The saved pending steps (checked to be a list of lists already).
+        decision: The saved decision (None, or a list).
+        players: The number of seats (checked already).
+        hands: The saved hands (checked already), to check a pending build's card.
+    """
+    tests = _tests(rules, players)
+    for frame in stack:
         problem = _shape_problem(frame, FRAMES, tests, "pending step")
         if problem:
             return problem
-        if frame[0] == "build" and frame[2] not in state.hand[frame[1]]:
-            return f"pending build of {frame[2]!r}, which is not in seat {frame[1]}'s hand"
-    if state.decision is not None:
-        return _shape_problem(state.decision, DECISIONS, tests, "decision")
+        if frame[0] == "build":
+            build = dict(zip(pending.BuildFrame.FIELDS, frame[1:], strict=True))
+            if build["card"] not in hands[build["seat"]]:
+                seat = build["seat"]
+                return f"pending build of {build['card']!r}, which is not in seat {seat}'s hand"
+    if decision is not None:
+        return _shape_problem(decision, DECISIONS, tests, "decision")
     return None
+
+
+def pending_problem(rules: Rules, state: State) -> str | None:
+    """The first malformed pending step or decision of a state, described; None when all
+    are fine (each must be a record of its kind with fields in range)."""
+    stack = [_data(f, pending.FRAMES) for f in state.stack]
+    decision = None if state.decision is None else _data(state.decision, pending.ASKS)
+    return pending_data_problem(rules, stack, decision, state.players, state.hand)
+
+
+def _data(item: Any, registry: Mapping[str, type[Record]]) -> Any:
+    """A record as saved data; anything else as it is (so it is reported as unknown)."""
+    if isinstance(item, Record) and registry.get(item.kind) is type(item):
+        return item.to_list()
+    return item
 
 
 def event_problem(rules: Rules, event: Any, players: int) -> str | None:

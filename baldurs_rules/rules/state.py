@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from baldurs_rules.engine.machine import MachineState
+from baldurs_rules.rules.pending import ASKS, FRAMES, from_list
 
 __all__ = [
     "FIELDS",
@@ -89,7 +90,7 @@ class State(MachineState):
         turn: Turns completed.
         end_triggered: The last lot token has been drawn (or the turn limit reached).
         stack: Pending frames (see [`Machine`][baldurs_rules.engine.machine.Machine]).
-        decision: The pending decision, or None.
+        decision: The pending decision (an [`Ask`][baldurs_rules.engine.machine.Ask]), or None.
         final_queue: Seats still to take their last turn.
         used: Cards whose income ability was used in the current income action.
         res: ``res[seat][resource]`` in content resource order.
@@ -191,13 +192,18 @@ class State(MachineState):
         [`from_dict`][baldurs_rules.rules.state.State.from_dict] fill it."""
         self.events_shared = False
 
-    def clone(self) -> State:
+    def clone(self, log: bool = True) -> State:
         """An independent copy.
 
         The copy shares the list of events: no event is ever changed once logged,
         and the first event either of them records copies the list first (see
         [`record`][baldurs_rules.rules.events.record]). A state that records no log
         never appends to it again, so its copies share it for good.
+
+        Args:
+            log: False gives a copy that records no events and holds none (a search's
+                playout); the original's log is left alone, so it is never copied
+                because of such a copy.
 
         Written out field by field because it is on the hot path of search bots;
         ``tests/test_state.py`` checks that it copies every field of ``FIELDS`` to
@@ -242,10 +248,14 @@ class State(MachineState):
         new.known_by = self.known_by.copy()
         new.batch = self.batch.copy()
         new.scores = self.scores
-        new.logging = self.logging
-        new.events = self.events
-        if self.logging:  # both copies write their own list from their next event on
-            self.events_shared = new.events_shared = True
+        if log:
+            new.logging = self.logging
+            new.events = self.events
+            if self.logging:  # both copies write their own list from their next event on
+                self.events_shared = new.events_shared = True
+        else:
+            new.logging = False
+            new.events = []
         new.options = self.options
         new.available = self.available[:]
         return new
@@ -258,9 +268,9 @@ class State(MachineState):
                 and holds no events (a game loaded from it records no more).
         """
         data = {name: getattr(self, name) for name in FIELDS}
-        data["stack"] = [list(f) for f in self.stack]
+        data["stack"] = [f.to_list() for f in self.stack]
         data["portfolio"] = [list(row) for row in self.portfolio]
-        data["decision"] = None if self.decision is None else list(self.decision)
+        data["decision"] = None if self.decision is None else self.decision.to_list()
         if not log:
             data["logging"], data["events"] = False, []
         return data
@@ -275,16 +285,22 @@ class State(MachineState):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> State:
-        """Rebuild a state from [`to_dict`][baldurs_rules.rules.state.State.to_dict] data."""
+        """Rebuild a state from [`to_dict`][baldurs_rules.rules.state.State.to_dict] data.
+
+        The pending steps and the decision must be well formed (checked first by
+        [`pending_problem`][baldurs_rules.rules.shapes.pending_problem] when the data
+        comes from a file).
+        """
         state = cls()
         for name in FIELDS:
-            # decision is a tuple, set below: compiled (mypyc), setattr checks the type
-            if name != "decision":
+            # stack and decision are records, set below: compiled, setattr checks the type
+            if name not in ("stack", "decision"):
                 setattr(state, name, data[name])
-        state.stack = [tuple(f) for f in data["stack"]]
+        state.stack = [from_list(FRAMES, f) for f in data["stack"]]
         state.portfolio = [tuple(row) for row in data["portfolio"]]
         state.events = [tuple(e) for e in data["events"]]
-        state.decision = None if data["decision"] is None else tuple(data["decision"])
+        decision = data["decision"]
+        state.decision = None if decision is None else from_list(ASKS, decision)
         state.options = None
         state.available = []  # the rules fill it: see Rules.refresh
         return state

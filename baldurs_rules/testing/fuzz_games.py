@@ -234,7 +234,7 @@ def positions(seed: int = 0, content: Content | None = None, games: int = 6) -> 
         game = new_game(2 + i % 3, seed * 1000 + i, i % 2 == 1, content)
         while True:
             decision = game.state.decision
-            key = (game.state.phase, "" if decision is None else str(decision[0]))
+            key = (game.state.phase, "" if decision is None else str(decision.kind))
             if key not in first:
                 first[key] = game.clone()
             elif rng.random() < 0.02:

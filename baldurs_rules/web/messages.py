@@ -170,7 +170,7 @@ def _decision(game: Game, seat: int | None) -> dict[str, Any] | None:
     raw = game.state.decision
     if raw is None:
         return None
-    kind, decider = str(raw[0]), int(raw[1])
+    kind, decider = raw.kind, raw.seat
     if decider != seat:
         return {"kind": kind, "seat": decider, "mine": False}
     decision = game.decision

@@ -169,7 +169,7 @@ class Table:
             )
         decider = game.current_player
         if decider != seat:
-            kind = game.state.decision[0] if game.state.decision else "?"
+            kind = game.state.decision.kind if game.state.decision else "?"
             raise RefusedError(
                 "not_your_turn", f"seat {decider} decides now ({kind}); wait for your turn"
             )
