@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from baldurs_rules.actions import Action
     from baldurs_rules.game import Game
     from baldurs_rules.present.narration import Line
-    from baldurs_rules.rules.tables import Tables
+    from baldurs_rules.rules.lookup import Lookup
 
 __all__ = [
     "SCREEN_HEIGHT",
@@ -156,10 +156,10 @@ def _map_lines(game: Game) -> list[Text]:
     return _columns([_Column(h) for h in heads], rows)
 
 
-def _tables(game: Game) -> Tables:
-    from baldurs_rules.rules import Rules
+def _tables(game: Game) -> Lookup:
+    from baldurs_rules.rules.lookup import Lookup
 
-    return Rules.of(game.content).t
+    return Lookup.of(game.content)
 
 
 def _location_lines(game: Game) -> list[Text]:
@@ -243,17 +243,15 @@ def _hand_lines(game: Game, seat: int) -> list[Text]:
 
 def _agenda_lines(game: Game, seat: int) -> list[Text]:
     from baldurs_rules.present.card_text import script_text
-    from baldurs_rules.rules import Rules
-    from baldurs_rules.rules.core import Env
+    from baldurs_rules.rules.lookup import Lookup
 
     content = game.content
-    rules = Rules.of(content)
-    env = Env(rules.t, game.state, seat, -1)
+    look = Lookup.of(content)
     threshold = content.settings["scoring"]["agenda_influence"]
     rows: list[list[Text | str]] = []
     for card in game.state.agendas[seat][:_MOST_CARDS]:
         agenda = content.agendas[card]
-        worth = max(0, rules.agenda_value(card, env))
+        worth = max(0, look.agenda_value(game.state, seat, card))
         rows.append([f"{agenda.name} ({worth} now): {script_text(content, agenda.score)}"])
     if not game.state.agendas[seat]:
         rows.append([Text("(no agendas)", style="dim")])

@@ -22,7 +22,7 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
 from baldurs_rules.present.board_text import abbreviations
-from baldurs_rules.rules import Rules
+from baldurs_rules.rules.lookup import Lookup
 from baldurs_rules.rules.state import LOT_AVAILABLE, LOT_BANNED, LOT_BUILT, LOT_FINAL
 
 if TYPE_CHECKING:
@@ -96,8 +96,7 @@ def render_svg(game: Game, seat: int | None = None) -> str:
         '{http://www.w3.org/2000/svg}svg'
     """
     content, state = game.content, game.state
-    rules = Rules.of(content)
-    t = rules.t
+    t = Lookup.of(content)
     board = content.board
     names = content.names()
     width, height = float(board.width), float(board.height)
@@ -128,7 +127,7 @@ def render_svg(game: Game, seat: int | None = None) -> str:
 
 def _districts(root: ET.Element, game: Game) -> None:
     content, state = game.content, game.state
-    t = Rules.of(content).t
+    t = Lookup.of(content)
     group = _sub(root, "g", id="districts")
     for index, district in enumerate(content.board.districts):
         g = _sub(group, "g", id=f"district-{district.id}", class_="district")
@@ -193,7 +192,7 @@ def _lines(root: ET.Element, game: Game) -> None:
 
 def _locations(root: ET.Element, game: Game) -> None:
     content, state = game.content, game.state
-    t = Rules.of(content).t
+    t = Lookup.of(content)
     group = _sub(root, "g", id="locations")
     for index, loc in enumerate(content.locations):
         district_index = t.location_district[index]
@@ -353,7 +352,7 @@ def _lot(
 ) -> None:
     content, state = game.content, game.state
     names = content.names()
-    t = Rules.of(content).t
+    t = Lookup.of(content)
     status_code = state.lots[node]
     piece, owner = state.piece[node], state.owner[node]
     if status_code == LOT_BUILT and piece >= 0:
@@ -478,7 +477,7 @@ def _legend(
     root: ET.Element, game: Game, seat: int | None, left: float, tile_labels: list[str]
 ) -> None:
     content, state = game.content, game.state
-    t = Rules.of(content).t
+    t = Lookup.of(content)
     names = content.names()
     g = _sub(root, "g", id="legend", font_size=13, fill="#2a2118")
     x = left + 16
@@ -530,7 +529,7 @@ def _legend(
         )
         _sub(row, "text", hq, x=_fmt(x + 24), y=_fmt(y + 17), font_size=11)
         res = state.res[s]
-        resources = " ".join(f"{rid} {res[i]}" for i, rid in enumerate(t.resource_ids))
+        resources = " ".join(f"{rid} {res[i]}" for i, rid in enumerate(t.resources))
         _sub(
             row, "text", resources, x=_fmt(x + 24), y=_fmt(y + 32), font_size=11, class_="resources"
         )

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from baldurs_rules.present.card_text import script_text
-from baldurs_rules.rules import Rules
+from baldurs_rules.rules.lookup import Lookup
 from baldurs_rules.rules.state import LOT_AVAILABLE, LOT_BANNED, LOT_BUILT, LOT_FINAL
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ class LocationRow:
 def header_text(game: Game) -> str:
     """The line above the board: turn, phase, who decides, attack strength, the bag."""
     state = game.state
-    t = Rules.of(game.content).t
+    t = Lookup.of(game.content)
     decision = state.decision
     who = (
         "the game is over"
@@ -194,8 +194,8 @@ def district_rows(game: Game, short: bool = False) -> list[DistrictRow]:
         short: Name building types and fortifications by short labels (``TH``
             for Trading Hall, see [`legend_text`][baldurs_rules.present.board_text.legend_text]).
     """
-    rules, state = Rules.of(game.content), game.state
-    t, names = rules.t, game.content.names()
+    t, state = Lookup.of(game.content), game.state
+    names = game.content.names()
     shown = labels(game, short)
     rows = []
     for d, district in enumerate(t.districts):
@@ -223,7 +223,7 @@ def district_rows(game: Game, short: bool = False) -> list[DistrictRow]:
 
 
 def _lot_cell(game: Game, node: int, shown: dict[str, str]) -> str:
-    t = Rules.of(game.content).t
+    t = Lookup.of(game.content)
     state = game.state
     lot, status = t.node_lot[node], state.lots[node]
     if status == LOT_BUILT:
@@ -240,7 +240,7 @@ def _lot_cell(game: Game, node: int, shown: dict[str, str]) -> str:
 
 
 def _site_cell(game: Game, node: int, shown: dict[str, str]) -> str:
-    t = Rules.of(game.content).t
+    t = Lookup.of(game.content)
     state = game.state
     kind, piece, owner = t.node_kind[node], state.piece[node], state.owner[node]
     label = {"hq": "HQ", "gate": "gate"}.get(kind, "fort")
@@ -251,7 +251,7 @@ def _site_cell(game: Game, node: int, shown: dict[str, str]) -> str:
 
 
 def _location_cell(game: Game, district: int) -> str:
-    t = Rules.of(game.content).t
+    t = Lookup.of(game.content)
     location = t.district_location[district]
     if location < 0:
         return ""
@@ -285,8 +285,8 @@ def next_reward(game: Game, faction: str, level: int) -> str:
 
 def seat_rows(game: Game) -> list[SeatRow]:
     """Every seat's public state: resources, cubes, influence and next rewards, worker, cards."""
-    rules, state = Rules.of(game.content), game.state
-    t, names = rules.t, game.content.names()
+    t, state = Lookup.of(game.content), game.state
+    names = game.content.names()
     rows = []
     for seat in range(state.players):
         influence = dict(zip(t.factions, state.influence[seat], strict=True))
@@ -294,7 +294,7 @@ def seat_rows(game: Game) -> list[SeatRow]:
         rows.append(
             SeatRow(
                 seat,
-                dict(zip(t.resource_ids, state.res[seat], strict=True)),
+                dict(zip(t.resources, state.res[seat], strict=True)),
                 state.cubes[seat],
                 influence,
                 {f: next_reward(game, f, level) for f, level in influence.items()},
@@ -315,13 +315,13 @@ def _portfolio(game: Game, seat: int) -> list[str]:
 
 def location_rows(game: Game) -> list[LocationRow]:
     """Every special location, with its workers, damage, and each trade at its cost now."""
-    rules, state = Rules.of(game.content), game.state
-    t, names, content = rules.t, game.content.names(), game.content
+    t, state = Lookup.of(game.content), game.state
+    names, content = game.content.names(), game.content
     rows = []
     for index, location in enumerate(content.locations):
         district = t.location_district[index]
         trades = tuple(
-            (rules.turns.trade_cost(state, index, i), script_text(content, trade.effect))
+            (t.trade_cost(state, index, i), script_text(content, trade.effect))
             for i, trade in enumerate(location.trades)
         )
         workers = tuple(s for s, where in enumerate(state.worker) if where == index)

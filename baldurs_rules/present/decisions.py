@@ -29,7 +29,7 @@ from baldurs_rules.dsl.render import to_text
 from baldurs_rules.engine.interpreter import ChooseAsk, PayAsk
 from baldurs_rules.engine.machine import Ask
 from baldurs_rules.present.narration import Narrator
-from baldurs_rules.rules import Rules
+from baldurs_rules.rules.lookup import Lookup
 from baldurs_rules.rules.pending import (
     BuildAsk,
     DraftAsk,
@@ -274,17 +274,17 @@ def _turn(game: Game, ask: TurnAsk | IncomeAsk) -> dict[str, Any]:
 
 
 def _trade(game: Game, ask: TradeAsk) -> dict[str, Any]:
-    rules = Rules.of(game.content)
+    look = Lookup.of(game.content)
     trades = range(len(game.content.locations[ask.location].trades))
-    costs = tuple(rules.turns.trade_cost(game.state, ask.location, i) for i in trades)
-    return {"cause": "turn", "location": rules.t.locations[ask.location], "costs": costs}
+    costs = tuple(look.trade_cost(game.state, ask.location, i) for i in trades)
+    return {"cause": "turn", "location": look.locations[ask.location], "costs": costs}
 
 
 def _choose(game: Game, ask: ChooseAsk | PayAsk) -> dict[str, Any]:
-    program, names = Rules.of(game.content).t.program, game.content.names()
+    look, names = Lookup.of(game.content), game.content.names()
     if isinstance(ask, PayAsk):
-        return {"text": to_text(program.nodes[ask.nid], names)}
-    return {"texts": tuple(to_text(program.nodes[k], names) for k in program.kids[ask.nid])}
+        return {"text": to_text(look.effect(ask.nid), names)}
+    return {"texts": tuple(to_text(branch, names) for branch in look.branches(ask.nid))}
 
 
 def _faction(game: Game, ask: FactionAsk) -> dict[str, Any]:
@@ -292,7 +292,7 @@ def _faction(game: Game, ask: FactionAsk) -> dict[str, Any]:
 
 
 def _site(game: Game, ask: FortSiteAsk | GateSiteAsk) -> dict[str, Any]:
-    t = Rules.of(game.content).t
+    t = Lookup.of(game.content)
     district = None if ask.district < 0 else t.districts[ask.district]
     return {"piece": game.content.fortifications[ask.fort].id, "district": district}
 
@@ -302,7 +302,7 @@ def _take(game: Game, ask: TakeAsk) -> dict[str, Any]:
 
 
 def _build(game: Game, ask: BuildAsk) -> dict[str, Any]:
-    t = Rules.of(game.content).t
+    t = Lookup.of(game.content)
     return {"tile": None if ask.tile < 0 else t.tiles[ask.tile], "discount": ask.discount}
 
 

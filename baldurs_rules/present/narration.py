@@ -34,10 +34,10 @@ from baldurs_rules.actions import Action
 from baldurs_rules.errors import RulesError
 from baldurs_rules.rules.events import decode
 from baldurs_rules.rules.knowledge import public_event
+from baldurs_rules.rules.lookup import Lookup
 
 if TYPE_CHECKING:
     from baldurs_rules.game import Game
-    from baldurs_rules.rules.tables import Tables
 
 __all__ = [
     "Line",
@@ -134,10 +134,8 @@ def seat_text(seat: int, reader: int | None) -> str:
 
 def piece_text(game: Game, node_id: str) -> str:
     """What stands on a map node, e.g. ``Temple on lot 14`` or ``Keep in Seatower``."""
-    from baldurs_rules.rules import Rules
-
     content = game.content
-    t = Rules.of(content).t
+    t = Lookup.of(content)
     names = content.names()
     index = t.node_index.get(node_id)
     if index is None:
@@ -250,13 +248,11 @@ class Narrator:
     """
 
     def __init__(self, game: Game, reader: int | None) -> None:
-        from baldurs_rules.rules import Rules
-
         self.game = game
         self.reader = reader
         self.content = game.content
         self.names = game.content.names()
-        self.t: Tables = Rules.of(game.content).t
+        self.t = Lookup.of(game.content)
         self.raw: list[Raw] = game.state.events
         self.factions = set(self.t.factions)
         self.locations = set(self.t.locations)

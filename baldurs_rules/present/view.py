@@ -14,8 +14,8 @@ from baldurs_rules.actions import Action
 from baldurs_rules.dsl.render import to_text
 from baldurs_rules.engine.interpreter import ChooseAsk, PayAsk
 from baldurs_rules.present.card_text import card_text, script_text
-from baldurs_rules.rules import Rules
 from baldurs_rules.rules.knowledge import cards_known_to
+from baldurs_rules.rules.lookup import Lookup
 from baldurs_rules.rules.pending import TradeAsk
 from baldurs_rules.rules.state import LOT_FINAL, LOT_HIDDEN, State
 
@@ -104,7 +104,7 @@ class _ViewTables:
     """
 
     def __init__(self, game: Game) -> None:
-        t = Rules.of(game.content).t
+        t = Lookup.of(game.content)
         self.lot_nodes = list(t.lot_nodes)  # in lot-number order
         self.lot_numbers = [t.node_lot[n] for n in self.lot_nodes]
         self.site_nodes = [n for n, kind in enumerate(t.node_kind) if kind != "lot"]
@@ -113,7 +113,7 @@ class _ViewTables:
         self.forts = [f.id for f in game.content.fortifications]
         self.tiles = list(t.tiles)
         self.districts = list(t.districts)
-        self.resource_ids = list(t.resource_ids)
+        self.resource_ids = list(t.resources)
         self.factions = list(t.factions)
         self.locations = list(t.locations)
         self.strength_track = list(t.strength_track)
@@ -200,13 +200,13 @@ class _ViewTables:
 def describe_action(game: Game, action: Action) -> str:
     """One or two sentences saying what ``action`` does at the pending decision."""
     content, state = game.content, game.state
-    rules = Rules.of(content)
+    look = Lookup.of(content)
     names = content.names()
     kind, args = action.kind, action.args
     if kind == "build":
         card = content.buildings[str(args[0])]
-        lot = rules.t.lot_node[int(args[1])]
-        district = names[rules.t.districts[rules.t.node_district[lot]]]
+        lot = look.lot_node[int(args[1])]
+        district = names[look.districts[look.node_district[lot]]]
         return (
             f"Build {card.name} on lot {args[1]} ({district}). "
             + card_text(content, card.id).split("\n", 1)[-1].strip()
@@ -222,10 +222,10 @@ def describe_action(game: Game, action: Action) -> str:
     if kind == "use":
         return f"Use {names.get(str(args[0]), args[0])}: " + _income_text(game, str(args[0]))
     if kind == "choose" and isinstance(decision, ChooseAsk):
-        nid = rules.t.program.kids[decision.nid][int(args[0]) - 1]
-        return "Choose: " + to_text(rules.t.program.nodes[nid], names)
+        branch = look.branches(decision.nid)[int(args[0]) - 1]
+        return "Choose: " + to_text(branch, names)
     if kind == "pay" and isinstance(decision, PayAsk):
-        return "Pay: " + to_text(rules.t.program.nodes[decision.nid], names)
+        return "Pay: " + to_text(look.effect(decision.nid), names)
     if kind in ("take", "discard", "hq", "faction"):
         ident = str(args[0])
         return f"{kind.capitalize()} {names.get(ident, 'a card from the deck')}"

@@ -154,13 +154,11 @@ def spectator_view(game: Game) -> dict[str, Any]:
 
 def _agendas(game: Game, seat: int) -> list[dict[str, Any]]:
     """The seat's own agendas with what each would score now."""
-    from baldurs_rules.rules import Rules
-    from baldurs_rules.rules.core import Env
+    from baldurs_rules.rules.lookup import Lookup
 
-    rules = Rules.of(game.content)
-    env = Env(rules.t, game.state, seat, -1)
+    look = Lookup.of(game.content)
     return [
-        {"id": card, "worth": max(0, rules.agenda_value(card, env))}
+        {"id": card, "worth": max(0, look.agenda_value(game.state, seat, card))}
         for card in game.state.agendas[seat]
     ]
 
@@ -203,7 +201,7 @@ def option_label(game: Game, action: Action, group: bool = False) -> str:
         >>> option_label(game, Action("visit", ("high_hall",)))
         'Place your worker on The High Hall (Manorborn)'
     """
-    from baldurs_rules.rules import Rules
+    from baldurs_rules.rules.lookup import Lookup
 
     content = game.content
     names = content.names()
@@ -213,7 +211,7 @@ def option_label(game: Game, action: Action, group: bool = False) -> str:
             if group:
                 tile = names.get(card.type, card.type).lower()
                 return f"Build {card.name} ({tile}, {card.cost} gold)"
-            t = Rules.of(content).t
+            t = Lookup.of(content)
             district = t.districts[t.node_district[t.lot_node[int(action.args[1])]]]
             return f"lot {action.args[1]} ({names[district]})"
         if action.kind == "visit":
