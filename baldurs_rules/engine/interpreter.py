@@ -80,10 +80,10 @@ class PayAsk(Ask):
         self.cause = cause
 
 
-FRAMES: Final = kinds(FxFrame)
+FRAMES: Final[dict[str, type[Frame]]] = kinds(FxFrame)
 """The interpreter's frame kind, by name."""
 
-ASKS: Final = kinds(ChooseAsk, PayAsk)
+ASKS: Final[dict[str, type[Ask]]] = kinds(ChooseAsk, PayAsk)
 """The interpreter's ask kinds, by name."""
 
 PAY: Final = Action("pay")

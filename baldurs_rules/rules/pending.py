@@ -383,7 +383,7 @@ class KeepAsk(Ask):
         self.cause = "keep"  # no cause of its own: its kind
 
 
-FRAMES: Final = {
+FRAMES: Final[dict[str, type[Frame]]] = {
     **interpreter.FRAMES,
     **kinds(
         StartFrame,
@@ -407,7 +407,7 @@ FRAMES: Final = {
 }
 """Every frame kind of a game, by name."""
 
-ASKS: Final = {
+ASKS: Final[dict[str, type[Ask]]] = {
     **interpreter.ASKS,
     **kinds(
         TurnAsk,
