@@ -46,7 +46,9 @@ class Record:
     [`kinds`][baldurs_rules.engine.machine.kinds] reads that order once into ``FIELDS``;
     comparing, hashing, printing, pickling and saving
     ([`to_list`][baldurs_rules.engine.machine.Record.to_list]) use it. Records of
-    two kinds never compare equal, whatever their fields.
+    two kinds never compare equal, whatever their fields. In the compiled build these
+    are native classes: a kind is declared in a compiled module (as
+    [`baldurs_rules.rules.pending`][] is), not in interpreted code.
 
     Examples:
         >>> class Visit(Frame):
