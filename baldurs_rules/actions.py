@@ -52,12 +52,18 @@ class Action(NamedTuple):
     args: tuple[str | int, ...] = ()
 
     def __str__(self) -> str:
-        args = self.args
+        # Read as plain objects: an action built by hand may hold anything (None, a list),
+        # and the compiled build would refuse it with a TypeError at a typed read; it must
+        # print, so that refusing it (IllegalActionError) can quote it.
+        fields: tuple[object, ...] = self
+        kind, args = fields[0], fields[1]
+        if not isinstance(args, tuple):
+            return f"{kind} {args}"
         if not args:
-            return self.kind
+            return str(kind)
         if len(args) == 1:
-            return f"{self.kind} {args[0]}"
-        return " ".join([self.kind, *map(str, args)])
+            return f"{kind} {args[0]}"
+        return " ".join([str(kind), *map(str, args)])
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
