@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import click
-from docgen_common import Part, block
+
+from .common import Part, block
 
 WIDTH = 92
 """Where the usage lines wrap."""

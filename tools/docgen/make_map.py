@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Generate ``content/map.yaml``, the default city map of baldurs_rules.
 
 The city is an irregular 3 x 3 arrangement of nine districts on a
@@ -17,7 +16,8 @@ The script checks every property the rules and the drawing code rely on and
 exits with status 1 and a message listing the problems if one fails.  It uses
 only the standard library and writes the file byte-for-byte reproducibly.
 
-Usage:  python tools/make_map.py [--check]   (--check: verify, do not write)
+Usage (from the repository root):  python -m tools.docgen.make_map [--check]
+        --check: verify, do not write
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ Point = tuple[int, int]
 UV = tuple[float, float]
 
 WIDTH, HEIGHT = 1000, 800
-OUTPUT = Path(__file__).resolve().parents[1] / "content" / "map.yaml"
+OUTPUT = Path(__file__).resolve().parents[2] / "content" / "map.yaml"
 
 # Numbers from the rules that the map must respect.
 DISTRICT_COUNT, WALL_DISTRICTS, LOT_COUNT = 9, 5, 36
