@@ -30,6 +30,7 @@ import sys
 from collections import Counter, deque
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 Point = tuple[int, int]
 UV = tuple[float, float]
@@ -332,7 +333,7 @@ def cross_lines() -> list[tuple[str, str]]:
     return lines
 
 
-def build() -> dict:
+def build() -> dict[str, Any]:
     first = first_lots()
     nodes: list[Node] = []
     lines: list[tuple[str, str]] = []
@@ -357,7 +358,7 @@ def build() -> dict:
 # ----------------------------------------------------------------- checks --
 
 
-def check_districts(data: dict) -> list[str]:
+def check_districts(data: dict[str, Any]) -> list[str]:
     errs = []
     ds = data["districts"]
     if len(ds) != DISTRICT_COUNT or len({d["id"] for d in ds}) != DISTRICT_COUNT:
@@ -370,7 +371,7 @@ def check_districts(data: dict) -> list[str]:
     return errs
 
 
-def check_sites(data: dict) -> list[str]:
+def check_sites(data: dict[str, Any]) -> list[str]:
     errs = []
     kinds = Counter((n.district, n.kind) for n in data["nodes"])
     for d in data["districts"]:
@@ -386,7 +387,7 @@ def check_sites(data: dict) -> list[str]:
     return errs
 
 
-def adjacency(data: dict) -> dict[str, list[str]]:
+def adjacency(data: dict[str, Any]) -> dict[str, list[str]]:
     adj: dict[str, list[str]] = {n.id: [] for n in data["nodes"]}
     for a, b in data["lines"]:
         adj[a].append(b)
@@ -405,7 +406,7 @@ def connected(adj: dict[str, list[str]]) -> bool:
     return len(seen) == len(adj)
 
 
-def check_network(data: dict) -> list[str]:
+def check_network(data: dict[str, Any]) -> list[str]:
     ids = {n.id for n in data["nodes"]}
     errs = [
         f"line {a}-{b} joins unknown node" for a, b in data["lines"] if a not in ids or b not in ids
@@ -425,7 +426,7 @@ def check_network(data: dict) -> list[str]:
     return errs + check_cross(data)
 
 
-def check_cross(data: dict) -> list[str]:
+def check_cross(data: dict[str, Any]) -> list[str]:
     where = {n.id: n.district for n in data["nodes"]}
     cross = [(where[a], where[b]) for a, b in data["lines"] if where[a] != where[b]]
     errs = [f"only {len(cross)} cross-district lines"] if len(cross) < MIN_CROSS_LINES else []
@@ -438,7 +439,7 @@ def check_cross(data: dict) -> list[str]:
     ]
 
 
-def check_drawing(data: dict) -> list[str]:
+def check_drawing(data: dict[str, Any]) -> list[str]:
     at = {n.id: n.at for n in data["nodes"]}
     errs = []
     nodes = list(at.items())
@@ -463,7 +464,7 @@ def check_drawing(data: dict) -> list[str]:
     return errs
 
 
-def check_outlines(data: dict) -> list[str]:
+def check_outlines(data: dict[str, Any]) -> list[str]:
     polys = {d["id"]: d["outline"] for d in data["districts"]}
     errs = [
         f"{n.id} not inside {n.district}"
@@ -495,7 +496,7 @@ def check_tiling(polys: dict[str, list[Point]]) -> list[str]:
     return errs
 
 
-def check(data: dict) -> list[str]:
+def check(data: dict[str, Any]) -> list[str]:
     errs = check_districts(data) + check_sites(data)
     errs += check_network(data)
     return errs + check_drawing(data) + check_outlines(data)
@@ -529,7 +530,7 @@ def fmt_str(s: str) -> str:
     return s if re.fullmatch(r"[A-Za-z][A-Za-z0-9 ]*", s) else json.dumps(s)
 
 
-def fmt_district(d: dict) -> list[str]:
+def fmt_district(d: dict[str, Any]) -> list[str]:
     return [
         f"  - id: {d['id']}",
         f"    name: {fmt_str(d['name'])}",
@@ -545,7 +546,7 @@ def fmt_node(n: Node) -> str:
     return f"  - {{id: {n.id}, kind: {n.kind}{lot}, district: {n.district}, at: {fmt_pt(n.at)}}}"
 
 
-def dump(data: dict) -> str:
+def dump(data: dict[str, Any]) -> str:
     out = [HEADER.rstrip("\n"), f"board: {{width: {WIDTH}, height: {HEIGHT}}}", "districts:"]
     for d in data["districts"]:
         out += fmt_district(d)

@@ -17,7 +17,7 @@ import io
 import json
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .common import ROOT
@@ -63,7 +63,7 @@ def _echoing(
     return read
 
 
-def _scripted(steps: list[Callable[[object, str], str | None]]) -> Answer:
+def _scripted(steps: Sequence[Callable[[object, str], str | None]]) -> Answer:
     """Play ``steps`` in turn, one per prompt, then end the input."""
     queue = iter(steps)
 
