@@ -372,8 +372,11 @@ def test_lines_keep_12_units_from_other_nodes(city: dict, at: dict) -> None:
 
 
 def test_generator_reproduces_the_file() -> None:
-    script = ROOT / "tools" / "make_map.py"
     result = subprocess.run(
-        [sys.executable, str(script), "--check"], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "tools.docgen.make_map", "--check"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr

@@ -165,7 +165,7 @@ def test_the_docs_report_figures_of_the_current_content() -> None:
         body = text.split(f"<!-- content-report:{block} -->")[1]
         body = body.split(f"<!-- /content-report:{block} -->")[0]
         assert f"(fingerprint `{fingerprint}`)" in body, f"block {block} is stale"
-    # The numbers the prose quotes are generated from the content (tools/gen_docs.py writes
+    # The numbers the prose quotes are generated from the content (python -m tools.docgen writes
     # them; tests/test_docs_generated.py fails when one is stale).
     for key in ("scoring.districts", "attack.strength", "scoring.network_per_piece"):
         assert f"<!-- generated: key:{key} -->" in text, key

@@ -1,10 +1,8 @@
-"""docs/: every generated part and picture is what tools/gen_docs.py writes, and stays so."""
+"""docs/: every generated part and picture is what `python -m tools.docgen` writes, and stays so."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -16,12 +14,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def gen() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gen_docs", ROOT / "tools" / "gen_docs.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["gen_docs"] = module
-    spec.loader.exec_module(module)
-    return module
+    from tools.docgen import generate
+
+    return generate
 
 
 def assert_refused(make: Callable[[str], object], cases: dict[str, str]) -> None:
@@ -33,7 +28,7 @@ def assert_refused(make: Callable[[str], object], cases: dict[str, str]) -> None
 
 def test_every_page_and_picture_is_what_the_script_writes(gen: ModuleType) -> None:
     stale = gen.run(check=True)
-    assert not stale, "run: python tools/gen_docs.py\n" + "\n".join(map(str, stale))
+    assert not stale, "run: python -m tools.docgen\n" + "\n".join(map(str, stale))
 
 
 def test_every_page_with_generated_parts_is_registered(gen: ModuleType) -> None:
@@ -91,12 +86,12 @@ def test_a_chart_is_checked_by_the_figures_it_carries(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    import docgen_common
+    from tools.docgen import common
 
     (tmp_path / "images").mkdir()
     chart = tmp_path / "images" / "balance.png"
     good = (ROOT / "docs" / "images" / "balance.png").read_bytes()
-    figures = docgen_common.png_text(good)["Description"]
+    figures = common.png_text(good)["Description"]
     assert figures.count("; ") == 15  # 8 top and 8 bottom rows, as the page's command asks
     monkeypatch.setattr(gen, "DOCS", tmp_path)
     # The same figures with other pixels (another matplotlib) are up to date...
@@ -106,7 +101,7 @@ def test_a_chart_is_checked_by_the_figures_it_carries(
     import matplotlib.pyplot as plt
 
     figure = plt.figure(figsize=(2, 1))
-    title = docgen_common.png_text(good)["Title"]
+    title = common.png_text(good)["Title"]
     figure.savefig(chart, metadata={"Title": title, "Description": figures})
     plt.close(figure)
     assert chart.read_bytes() != good
@@ -116,9 +111,9 @@ def test_a_chart_is_checked_by_the_figures_it_carries(
     assert gen.main(["--check", "images/balance.png"]) == 1
     assert "docs/images/balance.png is stale" in capsys.readouterr().out
     assert gen.main(["images/balance.png"]) == 0
-    assert docgen_common.png_text(chart.read_bytes())["Description"] == figures
+    assert common.png_text(chart.read_bytes())["Description"] == figures
     with pytest.raises(SystemExit, match="not a PNG"):
-        docgen_common.png_text(b"GIF89a")
+        common.png_text(b"GIF89a")
 
 
 def test_bad_markers_and_keys_are_refused_with_the_part_named(gen: ModuleType) -> None:
@@ -183,11 +178,11 @@ def test_the_rules_page_quotes_the_content_with_its_keys(gen: ModuleType) -> Non
 
 
 def test_the_pictures_captions_name_the_commands_that_draw_them(gen: ModuleType) -> None:
-    import docgen_samples
+    from tools.docgen import samples
 
     pages = "".join((ROOT / "docs" / p).read_text("utf-8") for p in ("index.md", "cli.md"))
     flat = " ".join(pages.split())
-    for name, options in docgen_samples.BOARD_PICTURES.items():
+    for name, options in samples.BOARD_PICTURES.items():
         command = f"bbg render {' '.join(options)} --out {Path(name).name}"
         assert command in flat, command
     # The seed, players and moves the captions and their pictures' titles say are the options'.
@@ -196,7 +191,7 @@ def test_the_pictures_captions_name_the_commands_that_draw_them(gen: ModuleType)
         for caption in re.findall(r"^!\[.*?\n\n\*.*?\*$", text, flags=re.S | re.M):
             picture = re.search(r"\(images/([\w-]+\.svg)\)", caption)
             assert picture is not None, caption
-            options = docgen_samples.BOARD_PICTURES[f"images/{picture.group(1)}"]
+            options = samples.BOARD_PICTURES[f"images/{picture.group(1)}"]
             prose = re.sub(r"`[^`]*`|\([\w/.-]+\.svg\)", "", caption)
             for number in re.findall(r"\d+", prose):
                 assert number in options, f"{page}: {number} is not an option of {options}"
@@ -219,18 +214,16 @@ def test_the_cli_tables_show_the_real_defaults_and_catch_an_edited_one(gen: Modu
 
 
 def test_the_extras_table_has_every_extra_and_refuses_one_without_words(gen: ModuleType) -> None:
-    import docgen_quickstart
+    from tools.docgen import quickstart
 
-    extras = docgen_quickstart.tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))[
-        "project"
-    ]
+    extras = quickstart.tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
     page = (ROOT / "docs" / "quickstart.md").read_text(encoding="utf-8")
     for name in extras["optional-dependencies"]:
         assert f"| `{name}` | " in page, name
     table = page[page.index("<!-- generated: extras -->") : page.index("<!-- end: extras -->")]
     without_web = "\n".join(line for line in table.splitlines() if "| `web` |" not in line)
     with pytest.raises(SystemExit, match=r"no row for 'web'"):
-        docgen_quickstart.extras(without_web)
+        quickstart.extras(without_web)
 
 
 TIMING = re.compile(r"(?<![\w`.])\d[\d,.]*\s?(?:ms|µs|us|s|seconds|minutes|games/s)\b")
@@ -299,28 +292,28 @@ def test_a_constants_table_names_each_constant_and_its_module(gen: ModuleType) -
 
 
 def test_a_limit_message_comes_from_an_effect_past_the_limit(gen: ModuleType) -> None:
-    import docgen_limits
-
     from baldurs_rules.dsl.checker import MAX_REPEAT
+    from tools.docgen import limits
 
     rows = (
         "| Message | Cause |\n|---|---|\n| `x` | `MAX_REPEAT` |\n| `kept as written` | a typo |\n"
     )
-    assert docgen_limits.limit_messages(rows).splitlines()[2:] == [
+    assert limits.limit_messages(rows).splitlines()[2:] == [
         f"| `repeat count {MAX_REPEAT + 1} is out of range (1 to {MAX_REPEAT})` | `MAX_REPEAT` |",
         "| `kept as written` | a typo |",
     ]
     with pytest.raises(SystemExit, match=r"no example effect for the limit MAX_LINES"):
-        docgen_limits.limit_messages("| Message | Cause |\n|---|---|\n| `x` | `MAX_LINES` |\n")
+        limits.limit_messages("| Message | Cause |\n|---|---|\n| `x` | `MAX_LINES` |\n")
     with pytest.raises(SystemExit, match=r"reaches no limit"):
-        docgen_limits._checked("gain 1 gold")
+        limits._checked("gain 1 gold")
 
 
 def test_the_testing_page_quotes_the_suite_and_catches_an_edited_figure(gen: ModuleType) -> None:
-    import docgen_testing
     from hypothesis import settings
 
-    properties = docgen_testing.suite_module("test_properties")
+    from tools.docgen import testing
+
+    properties = testing.suite_module("test_properties")
     games = len(properties.CONFIGS) * properties.CHUNKS * properties.DEFAULT_GAMES_PER_CHUNK
     page = (ROOT / "docs" / "testing.md").read_text(encoding="utf-8")
     assert f"-->{games:,} complete random games (" in page
@@ -333,20 +326,19 @@ def test_the_testing_page_quotes_the_suite_and_catches_an_edited_figure(gen: Mod
         "random-games"
     ]
     with pytest.raises(SystemExit, match=r"registers no Hypothesis profile 'nightly'"):
-        docgen_testing.hypothesis_profiles(
+        testing.hypothesis_profiles(
             "| Profile | Examples | Use |\n|---|---|---|\n| `nightly` | 1 | x |\n"
         )
     with pytest.raises(SystemExit, match=r"no test file test_nothing.py"):
-        docgen_testing.suite_module("test_nothing")
-    assert docgen_testing.games_phrase(12, "", [(2, False), (4, False)]) == (
+        testing.suite_module("test_nothing")
+    assert testing.games_phrase(12, "", [(2, False), (4, False)]) == (
         "12 complete games (2 and 4 players, basic)"
     )
 
 
 def test_the_content_page_counts_the_content_and_catches_an_edited_count(gen: ModuleType) -> None:
-    import docgen_content
-
     import baldurs_rules as br
+    from tools.docgen import content as content_parts
 
     content = br.load_content()
     page = (ROOT / "docs" / "content.md").read_text(encoding="utf-8")
@@ -366,17 +358,17 @@ def test_the_content_page_counts_the_content_and_catches_an_edited_count(gen: Mo
         "-->2<!-- end: count:agendas",
     ) == ["count:agendas"]
     # The content-report blocks are the report's, not parts of this page.
-    assert not any(name.startswith("content-report") for name in docgen_content.PARTS)
+    assert not any(name.startswith("content-report") for name in content_parts.PARTS)
     with pytest.raises(SystemExit, match=r"no count 'lot' of the content: .*'lots'"):
         gen.render("index.md", "<!-- generated: count:lot -->1<!-- end: count:lot -->", {})
     with pytest.raises(SystemExit, match=r"no count for the content file 'rules.yaml'"):
-        docgen_content.components(
+        content_parts.components(
             "| File | What | Count |\n|---|---|---|\n| `rules.yaml` | x | 1 |\n"
         )
     with pytest.raises(SystemExit, match=r"no design intent for the faction 'Council of Four'"):
-        docgen_content.factions("| Faction | Rewards | Design intent |\n|---|---|---|\n")
+        content_parts.factions("| Faction | Rewards | Design intent |\n|---|---|---|\n")
     with pytest.raises(SystemExit, match=r"the lots per district differ"):
-        docgen_content._same("lots per district", [4, 4, 3])
+        content_parts._same("lots per district", [4, 4, 3])
 
 
 def test_signatures_and_schema_values_are_quoted(gen: ModuleType) -> None:

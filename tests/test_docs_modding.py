@@ -121,7 +121,7 @@ def walk(page: str, folder: Path) -> tuple[list[str], int]:
 
 def test_the_guide_walked_literally_prints_what_it_shows(tmp_path: Path) -> None:
     wrong, compared = walk(PAGE.read_text(encoding="utf-8"), tmp_path)
-    assert not wrong, "\n\n".join(wrong) + "\n(run: python tools/gen_docs.py modding.md)"
+    assert not wrong, "\n\n".join(wrong) + "\n(run: python -m tools.docgen modding.md)"
     assert compared >= 12  # every command and snippet of the guide, not a few
     assert (tmp_path / "lamplighters" / "mod.yaml").is_file()
     assert (tmp_path / "broken" / "mod.yaml").is_file()

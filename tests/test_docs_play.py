@@ -1,8 +1,7 @@
-"""docs/play.md: its outputs are written by tools/play_transcript.py, and stay so."""
+"""docs/play.md: its outputs are written by `python -m tools.docgen.play_transcript`."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType
@@ -14,18 +13,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "play_transcript", ROOT / "tools" / "play_transcript.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from tools.docgen import play_transcript
+
+    return play_transcript
 
 
 def test_the_page_is_what_the_script_writes(tool: ModuleType) -> None:
     page = (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
-    assert tool.render(page) == page, "run: python tools/play_transcript.py"
+    assert tool.render(page) == page, "run: python -m tools.docgen.play_transcript"
 
 
 def test_a_hand_edit_is_caught(tool: ModuleType) -> None:

@@ -247,7 +247,7 @@ def test_documented_action_numbers_match_the_codec() -> None:
     rows = re.findall(r"^\| `(\w+)[^`]*` \| [^|]+ \| (\d+)(?:–(\d+))? \|$", section, re.M)
     documented = {kind: [int(lo), int(hi or lo)] for kind, lo, hi in rows}
     assert documented == ranges
-    prose = re.sub(r"<!-- (?:generated|end): [\w.:-]+ -->", "", section)  # tools/gen_docs.py
+    prose = re.sub(r"<!-- (?:generated|end): [\w.:-]+ -->", "", section)  # python -m tools.docgen
     assert f"That is {len(codec):,} actions" in prose
 
 

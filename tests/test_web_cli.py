@@ -172,7 +172,7 @@ def test_the_docs_show_the_real_help() -> None:
     rows += "".join(f"| `{code}` | {means} |\n" for code, means in CODES.items())
     assert codes.group(1) == rows
     for name, value in (("protocol.MAX_REQUEST", MAX_REQUEST), ("server.MAX_FRAME", MAX_FRAME)):
-        part = f"code:baldurs_rules.web.{name}"  # written by tools/gen_docs.py, checked there
+        part = f"code:baldurs_rules.web.{name}"  # written by python -m tools.docgen, checked there
         assert f"<!-- generated: {part} -->{value:,}<!-- end: {part} -->" in page
     listing = CliRunner().invoke(main, ["--help"]).output
     line = next(line for line in listing.splitlines() if line.strip().startswith("serve"))

@@ -2,13 +2,13 @@
 
 The guide's commands and snippets are ``console:`` and ``python:`` parts, run in page
 order in a scratch directory where the guide's example files are written as the page
-reaches them (see ``docgen_session.py``); ``tests/test_docs_modding.py`` walks the
+reaches them (see ``session.py``); ``tests/test_docs_modding.py`` walks the
 page the same way with the real ``bbg`` executable.
 """
 
 from __future__ import annotations
 
-from docgen_common import Part, block, cli, content, table
+from .common import Part, block, cli, content, table
 
 HOLDS = {
     "game.yaml": "player counts, setup amounts, resources, building types and their bonuses, "

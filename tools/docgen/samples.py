@@ -1,7 +1,7 @@
 """Sample outputs and pictures of the pages other than rules, play and modding.
 
 Most parts of these pages are generic (``python:`` snippets and ``console:`` commands,
-see ``docgen_session.py``), so the pages only need to be listed here; the parts that
+see ``session.py``), so the pages only need to be listed here; the parts that
 trim a long output and the board pictures are written by the functions below.
 """
 
@@ -11,8 +11,8 @@ import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-import docgen_quickstart
-from docgen_common import Part, block, cli, inside
+from . import quickstart
+from .common import Part, block, cli, inside
 
 BOARD_PICTURES = {
     "images/board-start.svg": ["--seed", "7", "--players", "4"],
@@ -73,7 +73,7 @@ CLI: dict[str, Part] = {
 
 PAGES: dict[str, Mapping[str, Part]] = {
     "index.md": {},
-    "quickstart.md": docgen_quickstart.PARTS,
+    "quickstart.md": quickstart.PARTS,
     "cli.md": CLI,
     "bots.md": BOTS_PAGE,
     "balance.md": {},

@@ -13,12 +13,11 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Iterable, Mapping
 from functools import cache
-from pathlib import Path
 from types import ModuleType
 
-from docgen_common import Part, cells, words
+from .common import ROOT, Part, cells, words
 
-TESTS = Path(__file__).resolve().parent.parent / "tests"
+TESTS = ROOT / "tests"
 
 
 @cache

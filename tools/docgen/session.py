@@ -24,7 +24,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from docgen_common import block, cli, portable
+from .common import block, cli, portable
 
 FENCE = re.compile(r"^```(\w+)[^\n]*\n(.*?)^```$", re.S | re.M)
 TITLED = re.compile(r'^```\w+ title="([^"]+)"\n(.*?)^```$', re.S | re.M)
@@ -44,7 +44,7 @@ class Session:
     """One page's scratch directory and Python namespace."""
 
     def __init__(self) -> None:
-        self._scratch = tempfile.TemporaryDirectory(prefix="gen_docs-")
+        self._scratch = tempfile.TemporaryDirectory(prefix="docgen-")
         self.folder = Path(self._scratch.name)
         self.namespace: dict[str, Any] = {"__name__": "__docs__"}
 

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
-from docgen_cli import command, commands
-from docgen_common import Part, words
 
-ROOT = Path(__file__).resolve().parent.parent
+from .cli import command, commands
+from .common import ROOT, Part, words
 
 if sys.version_info >= (3, 11):
     import tomllib

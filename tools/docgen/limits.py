@@ -2,7 +2,7 @@
 messages the effect language gives at its limits, produced by running it past each one.
 
 The tables of named constants on both pages are generic ``constants:`` parts
-(``docgen_common.constants_table``); the parts here are the ones that need more than a
+(``common.constants_table``); the parts here are the ones that need more than a
 constant's value.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 
-from docgen_common import Part, cells, table
+from .common import Part, cells, table
 
 
 def list_maxima(old: str) -> str:

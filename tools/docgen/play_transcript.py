@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Write the generated parts of ``docs/play.md``: real ``bbg play`` output, never typed by hand.
 
 Each generated part sits between ``<!-- generated: NAME -->`` and ``<!-- end: NAME -->``
@@ -8,7 +7,8 @@ scripted human whose typed lines are echoed after the prompts), so a change in
 the game, the content or the narration shows up here when the script runs again.
 ``tests/test_docs_play.py`` fails when the page differs from what this script writes.
 
-Usage:  python tools/play_transcript.py [--check]   (--check: compare, do not write)
+Usage (from the repository root):  python -m tools.docgen.play_transcript [--check]
+        --check: compare, do not write
 """
 
 from __future__ import annotations
@@ -17,10 +17,12 @@ import io
 import json
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "play.md"
+from .common import ROOT
+
+PAGE = ROOT / "docs" / "play.md"
 MARK = re.compile(r"(<!-- generated: ([\w-]+) -->\n)(.*?)(<!-- end: \2 -->)", re.S)
 
 
@@ -61,7 +63,7 @@ def _echoing(
     return read
 
 
-def _scripted(steps: list[Callable[[object, str], str | None]]) -> Answer:
+def _scripted(steps: Sequence[Callable[[object, str], str | None]]) -> Answer:
     """Play ``steps`` in turn, one per prompt, then end the input."""
     queue = iter(steps)
 
@@ -251,7 +253,8 @@ def main(argv: list[str]) -> int:
     new = render(page)
     if "--check" in argv:
         if new != page:
-            print(f"{PAGE} differs from what {Path(__file__).name} writes; run it again")
+            print(f"{PAGE} differs from what this script writes")
+            print("run: python -m tools.docgen.play_transcript")
             return 1
         return 0
     PAGE.write_text(new, encoding="utf-8")

@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import click
-from docgen_common import Part, block
+
+from .common import Part, block
 
 WIDTH = 92
 """Where the usage lines wrap."""
@@ -119,7 +120,7 @@ def _accepts(param: click.Parameter) -> str:
     if isinstance(kind, click.Choice):
         return " or ".join(f"`{c}`" for c in kind.choices)
     if isinstance(kind, (click.IntRange, click.FloatRange)):
-        low, high = kind.min, kind.max  # type: ignore[attr-defined]
+        low, high = kind.min, kind.max
         if low is not None and high is not None:
             return f"{low} to {high}"
         return f"at least {low}" if low is not None else f"at most {high}"

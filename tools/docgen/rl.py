@@ -13,7 +13,7 @@ from functools import cache
 from itertools import groupby
 from typing import Any
 
-from docgen_common import Part, content, settings, words
+from .common import Part, content, settings, words
 
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 

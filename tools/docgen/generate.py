@@ -1,22 +1,21 @@
-#!/usr/bin/env python3
 """Write every generated part of every page under ``docs/``: nothing there is typed by hand.
 
 A generated part sits between ``<!-- generated: NAME -->`` and ``<!-- end: NAME -->``;
 everything else in a page is prose. A part whose opening marker ends its line is a
 block (the generator writes whole lines); one inside a sentence is inline (a few
 words: a number or a list quoted from the content). Each page has a registry of
-generators, one per part name (``PAGES`` below, gathered from the ``docgen_*``
-modules beside this script); any page may also quote a value of ``game.yaml`` by its
+generators, one per part name (``PAGES`` below, gathered from the other modules of
+this package); any page may also quote a value of ``game.yaml`` by its
 content key with a part named ``key:<dotted.key>`` (``key:attack.strength``), a constant
 of the code with ``code:<dotted.name>`` (``code:baldurs_rules.web.protocol.MAX_REQUEST``),
 a value of the code as JSON with ``json:<dotted.name>`` (a dotted name may go on into
 a table's keys), a parameter's default with ``default:<callable>.<parameter>``, a callable's
 parameters and defaults with ``signature:<callable>``, a value of a content schema with
 ``schema:<file>.<json.path>`` (``schema:mod.properties.name.maxLength``), a count of the
-default content with ``count:<name>`` (``docgen_content.COUNTS``), a table of constants
+default content with ``count:<name>`` (``content.COUNTS``), a table of constants
 of the code (its ``Value`` column, from its name and ``Where`` columns) with
 ``constants:<label>``, and the usage or option table of a command with ``usage:CMD`` /
-``options:CMD`` (``docgen_cli``). Whole generated files (the board pictures) are in
+``options:CMD`` (``cli.py``). Whole generated files (the board pictures) are in
 ``FILES``, generated charts in ``CHARTS`` (compared by the figures they carry, not by
 their pixels).
 
@@ -27,7 +26,7 @@ in the part, their outputs are produced by running them).
 Figures measured by benchmarks (timings) are never generated: they are noisy on a
 shared machine, so the pages name the benchmark that prints them instead.
 
-Usage:  python tools/gen_docs.py [--check] [PAGE ...]
+Usage (from the repository root):  python -m tools.docgen [--check] [PAGE ...]
         --check: write nothing; exit 1 naming every stale part (PAGE: docs/rules.md ...)
 """
 
@@ -37,21 +36,13 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
-TOOLS = Path(__file__).resolve().parent
-ROOT = TOOLS.parent
+from . import cli, common, content
+from .common import ROOT, Part, png_text
+from .session import Session
+
 DOCS = ROOT / "docs"
-if str(TOOLS) not in sys.path:  # the docgen_* modules beside this script
-    sys.path.insert(0, str(TOOLS))
-
 MARK = re.compile(r"<!-- generated: ([\w.:-]+) -->(\n?)(.*?)<!-- end: \1 -->", re.S)
-
-import docgen_cli  # noqa: E402  (found through the path above)
-import docgen_common  # noqa: E402
-import docgen_content  # noqa: E402
-from docgen_common import Part, png_text  # noqa: E402
-from docgen_session import Session  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -66,33 +57,26 @@ class Stale:
 
 
 def _charts() -> dict[str, Callable[[], bytes]]:
-    import docgen_samples
+    from . import samples
 
-    return dict(docgen_samples.CHARTS)
+    return dict(samples.CHARTS)
 
 
 def _registry() -> tuple[dict[str, Mapping[str, Part]], dict[str, Callable[[], str]]]:
-    import docgen_limits
-    import docgen_modding
-    import docgen_performance
-    import docgen_rl
-    import docgen_rules
-    import docgen_samples
-    import docgen_testing
-    import play_transcript
+    from . import limits, modding, performance, play_transcript, rl, rules, samples, testing
 
     pages: dict[str, Mapping[str, Part]] = {
         "play.md": {name: _ignoring(make) for name, make in play_transcript.PARTS.items()},
-        "rules.md": docgen_rules.PARTS,
-        "modding.md": docgen_modding.PARTS,
-        "rl.md": docgen_rl.PARTS,
-        "performance.md": docgen_performance.PARTS,
-        "testing.md": docgen_testing.PARTS,
-        "content.md": docgen_content.PARTS,
-        **docgen_samples.PAGES,
-        **docgen_limits.PAGES,
+        "rules.md": rules.PARTS,
+        "modding.md": modding.PARTS,
+        "rl.md": rl.PARTS,
+        "performance.md": performance.PARTS,
+        "testing.md": testing.PARTS,
+        "content.md": content.PARTS,
+        **samples.PAGES,
+        **limits.PAGES,
     }
-    return pages, dict(docgen_samples.FILES)
+    return pages, dict(samples.FILES)
 
 
 def _ignoring(make: Callable[[], str]) -> Part:
@@ -100,14 +84,14 @@ def _ignoring(make: Callable[[], str]) -> Part:
 
 
 QUOTES: dict[str, Callable[[str], str]] = {
-    "key": docgen_common.quote_key,
-    "code": docgen_common.quote_code,
-    "json": docgen_common.quote_json,
-    "default": docgen_common.quote_default,
-    "signature": docgen_common.quote_signature,
-    "schema": docgen_common.quote_schema,
-    "count": docgen_content.count,
-    "usage": docgen_cli.usage,
+    "key": common.quote_key,
+    "code": common.quote_code,
+    "json": common.quote_json,
+    "default": common.quote_default,
+    "signature": common.quote_signature,
+    "schema": common.quote_schema,
+    "count": content.count,
+    "usage": cli.usage,
 }
 """The generic parts that quote one thing by the rest of their name (``key:attack.strength``)."""
 
@@ -130,13 +114,13 @@ def part_for(page: str, name: str, parts: Mapping[str, Part], session: Session) 
     if prefix in QUOTES:
         return lambda old: QUOTES[prefix](rest)
     if prefix == "constants":
-        return docgen_common.constants_table
+        return common.constants_table
     if prefix == "python":
         return session.python
     if prefix == "console":
         return session.console
     if prefix == "options":
-        return docgen_cli.options(rest)
+        return cli.options(rest)
     known = ", ".join(sorted(parts)) or "none"
     raise SystemExit(f"docs/{page}: no generator for the part '{name}' (this page has: {known})")
 
@@ -160,7 +144,7 @@ def render(page: str, text: str, parts: Mapping[str, Part]) -> str:
             prose = text[done : match.start()]
             session.write_files(prose)
             name, newline, old = match.group(1), match.group(2), match.group(3)
-            with docgen_common.inside(session.folder):
+            with common.inside(session.folder):
                 new = part_for(page, name, parts, session)(old)
             if newline and not new.endswith("\n"):
                 new += "\n"
@@ -221,10 +205,6 @@ def main(argv: list[str]) -> int:
     for item in stale:
         print(item if check else f"wrote {item.page} ({item.part or 'whole file'})")
     if check and stale:
-        print(f"{len(stale)} stale: run python tools/gen_docs.py", file=sys.stderr)
+        print(f"{len(stale)} stale: run python -m tools.docgen", file=sys.stderr)
         return 1
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -14,6 +14,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+ROOT = Path(__file__).resolve().parents[2]
+"""The repository root (this package is ``tools/docgen/`` in it)."""
+
 Part = Callable[[str], str]
 """A generator: the part's current text (its input, if it keeps one) -> the new text."""
 

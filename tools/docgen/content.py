@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 
-from docgen_common import Part, cells, content, table, words
+from .common import Part, cells, content, table, words
 
 
 def _same(what: str, values: Sequence[int]) -> int:

@@ -12,7 +12,7 @@ import statistics
 from functools import cache
 from typing import Any
 
-from docgen_common import Part, content, settings
+from .common import Part, content, settings
 
 SEEDS = 40
 """Random games per player count (seeds 0 to SEEDS - 1): enough for a median, and quick."""

@@ -2,7 +2,7 @@
 
 Each table names the content key it comes from, so the page reads as the rules in
 our words while every figure is the one the engine plays with. Single numbers in the
-prose are ``key:...`` parts (see ``gen_docs.py``); the parts here are the tables and
+prose are ``key:...`` parts (see ``generate.py``); the parts here are the tables and
 the phrases that need the effect language turned into English.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from docgen_common import Part, content, settings, table, value, words
+from .common import Part, content, settings, table, value, words
 
 
 def _english(script: object) -> str:
