@@ -36,7 +36,7 @@ class FxFrame(Frame):
     """Run effect node ``nid`` for ``seat``.
 
     Attributes:
-        nid: The effect node (see [`Program`][baldurs_rules.engine.program.Program]).
+        nid: The effect node: its number in the effects program (``engine.program``).
         seat: Whose effect it is.
         here: The district the effect happens in (-1: none), for ``here`` in effects.
         cause: What the effect comes from (a card, a trade, a faction space, ...).

@@ -63,7 +63,17 @@ def _charts() -> dict[str, Callable[[], bytes]]:
 
 
 def _registry() -> tuple[dict[str, Mapping[str, Part]], dict[str, Callable[[], str]]]:
-    from . import limits, modding, performance, play_transcript, rl, rules, samples, testing
+    from . import (
+        architecture,
+        limits,
+        modding,
+        performance,
+        play_transcript,
+        rl,
+        rules,
+        samples,
+        testing,
+    )
 
     pages: dict[str, Mapping[str, Part]] = {
         "play.md": {name: _ignoring(make) for name, make in play_transcript.PARTS.items()},
@@ -75,6 +85,7 @@ def _registry() -> tuple[dict[str, Mapping[str, Part]], dict[str, Callable[[], s
         "content.md": content.PARTS,
         **samples.PAGES,
         **limits.PAGES,
+        **architecture.PAGES,
     }
     return pages, dict(samples.FILES)
 
