@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import importlib
 import re
-import tomllib
 import warnings
 from collections.abc import Mapping
+
+import tomllib
 
 from .common import ROOT, Part
 
