@@ -37,7 +37,8 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from baldurs_rules.actions import Action
 from baldurs_rules.bots.base import Option, SeededBot, register
@@ -68,7 +69,16 @@ def observed(action: Action, mover: int, observer: int) -> Action:
     return action
 
 
-def _keys(action: Action) -> tuple[Any, ...]:
+Key = Hashable
+"""An edge of the search tree: an action, or a build's ``("build", card)`` (then its lot)."""
+
+K = TypeVar("K", bound=Hashable)
+
+Tree = dict[Key, "_Edge"]
+"""A node of the search tree: its edges, each with its statistics and the node below."""
+
+
+def _keys(action: Action) -> tuple[Key, ...]:
     """The tree edges of an action: a build is its card, then its lot."""
     if action.kind == "build":
         return (("build", action.args[0]), action)
@@ -84,15 +94,15 @@ class _Edge:
         self.visits = 0
         self.total = 0.0
         self.available = 0
-        self.child: dict[Any, _Edge] | None = None
+        self.child: Tree | None = None
 
-    def below(self) -> dict[Any, _Edge]:
+    def below(self) -> Tree:
         if self.child is None:
             self.child = {}
         return self.child
 
 
-def _descend(node: dict[Any, _Edge], keys: tuple[Any, ...]) -> dict[Any, _Edge]:
+def _descend(node: Tree, keys: tuple[Key, ...]) -> Tree:
     """The node reached from ``node`` through ``keys`` (created as needed)."""
     for key in keys:
         edge = node.get(key)
@@ -102,7 +112,7 @@ def _descend(node: dict[Any, _Edge], keys: tuple[Any, ...]) -> dict[Any, _Edge]:
     return node
 
 
-def _stats(root: dict[Any, _Edge]) -> dict[str, tuple[int, float]]:
+def _stats(root: Tree) -> dict[str, tuple[int, float]]:
     """Visits and mean reward of every root choice, by notation (builds on two levels)."""
     found: dict[str, tuple[int, float]] = {}
     for key, edge in root.items():
@@ -185,10 +195,10 @@ class IsmctsBot(SeededBot):
         self.prior = float(self.options["prior"])
         self.fixed_young = bool(self.options["young"])
         self._young: float | None = None
-        self._bias: dict[Any, float] = {}
+        self._bias: dict[Key, float] = {}
         self.last_iterations = 0
         """Iterations run for the last decision."""
-        self._root: dict[Any, _Edge] = {}
+        self._root: Tree = {}
         self.last_stats: dict[str, tuple[int, float]] = {}
         """The last decision's root statistics: ``(visits, mean reward)`` by choice (a
         build's card as ``build <card>``, its lots as ``build <card> <lot>``)."""
@@ -200,7 +210,7 @@ class IsmctsBot(SeededBot):
             return options[0]
         seat = game.current_player
         base = game.clone(log=False)  # only ever determinized, never played on
-        roots: list[dict[Any, _Edge]] = [{} for _ in range(game.state.players)]
+        roots: list[Tree] = [{} for _ in range(game.state.players)]
         self._bias = self._root_bias(base, options) if self.prior else {}
         self._root = roots[seat]
         self._young = Evaluator.of(game.content).young(game.state) if self.fixed_young else None
@@ -235,7 +245,7 @@ class IsmctsBot(SeededBot):
         return pool[done % self.worlds].clone(log=False)
 
     # ------------------------------------------------------------ one iteration
-    def _iterate(self, world: Game, roots: list[dict[Any, _Edge]], last_turn: int = 10**9) -> None:
+    def _iterate(self, world: Game, roots: list[Tree], last_turn: int = 10**9) -> None:
         """Descend every seat's tree in one world, score the leaf, update the path.
 
         The descent also ends once the game is past turn ``last_turn`` (the horizon).
@@ -264,15 +274,13 @@ class IsmctsBot(SeededBot):
             edge.visits += 1
             edge.total += rewards[mover]
 
-    def _select(
-        self, node: dict[Any, _Edge], legal: list[Action]
-    ) -> tuple[Action, list[_Edge], bool]:
+    def _select(self, node: Tree, legal: list[Action]) -> tuple[Action, list[_Edge], bool]:
         """The action to play here: UCT over the available actions, a build in two steps.
 
         Returns the action, the edges it follows in the mover's tree, and whether
         one of them had never been tried (the descent ends there).
         """
-        groups: dict[Any, list[Action]] = {}
+        groups: dict[Key, list[Action]] = {}
         for action in legal:
             groups.setdefault(_keys(action)[0], []).append(action)
         key, fresh = self._pick(node, list(groups))
@@ -284,7 +292,7 @@ class IsmctsBot(SeededBot):
         lot, lot_fresh = self._pick(lots, actions)
         return lot, [edge, lots[lot]], fresh or lot_fresh
 
-    def _pick(self, node: dict[Any, _Edge], keys: list[Any]) -> tuple[Any, bool]:
+    def _pick(self, node: Tree, keys: Sequence[K]) -> tuple[K, bool]:
         """UCT among ``keys`` (each counted as available); an untried key first."""
         untried = []
         for key in keys:
@@ -310,13 +318,13 @@ class IsmctsBot(SeededBot):
                 best_key, best_score = key, score
         return best_key, False
 
-    def _root_bias(self, base: Game, options: list[Action]) -> dict[Any, float]:
+    def _root_bias(self, base: Game, options: list[Action]) -> dict[Key, float]:
         """The heuristic bot's ranking of the root choices, scaled to [0, 1] (best 1)."""
         from baldurs_rules.bots.heuristic import HeuristicBot
 
         sample = base.determinize(base.current_player, self.rng)
         looked = HeuristicBot(0, follow=1).scores(sample, options)
-        best: dict[Any, float] = {}
+        best: dict[Key, float] = {}
         for action, value in looked:
             key = _keys(action)[0]
             best[key] = max(best.get(key, float("-inf")), value)
@@ -351,7 +359,7 @@ class IsmctsBot(SeededBot):
 
     # ------------------------------------------------------------ the choice
     @staticmethod
-    def _settled(root: dict[Any, _Edge], left: int) -> bool:
+    def _settled(root: Tree, left: int) -> bool:
         """Whether the most visited root choice can no longer be overtaken.
 
         (Every root edge is legal: the deciding seat's options are the same in
@@ -360,9 +368,9 @@ class IsmctsBot(SeededBot):
         counts = sorted((edge.visits for edge in root.values()), reverse=True)
         return len(counts) >= 2 and counts[0] - counts[1] > left
 
-    def _best(self, root: dict[Any, _Edge], options: list[Action]) -> Action:
+    def _best(self, root: Tree, options: list[Action]) -> Action:
         """The most visited option (a build: most visited card, then lot); ties by value."""
-        groups: dict[Any, list[Action]] = {}
+        groups: dict[Key, list[Action]] = {}
         for action in options:
             groups.setdefault(_keys(action)[0], []).append(action)
         key = self._most_visited(root, list(groups))
@@ -371,8 +379,8 @@ class IsmctsBot(SeededBot):
             return actions[0]
         return self._most_visited(root[key].below(), actions) if key in root else actions[0]
 
-    def _most_visited(self, node: dict[Any, _Edge], keys: list[Any]) -> Any:
-        def rank(key: Any) -> tuple[int, float]:
+    def _most_visited(self, node: Tree, keys: Sequence[K]) -> K:
+        def rank(key: K) -> tuple[int, float]:
             edge = node.get(key)
             if edge is None or edge.visits == 0:
                 return (0, 0.0)
