@@ -21,7 +21,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from baldurs_rules.actions import Action
@@ -254,13 +254,19 @@ def decision_of(game: Game) -> Decision | None:
     ask = game.state.decision
     if ask is None:
         return None
+    unprompted = _unprompted(game, ask)
+    return replace(unprompted, prompt=_prompt(game, unprompted))
+
+
+def _unprompted(game: Game, ask: Ask) -> Decision:
+    """The typed decision of an ask, every field but its prompt."""
     details = _DETAILS[type(ask)](game, ask)
     cause = str(details.pop("cause", ask.cause))
     return Decision.KINDS[ask.kind](
         kind=ask.kind,
         seat=ask.seat,
         cause=cause,
-        prompt=prompt_of(game, ask),
+        prompt="",
         options=tuple(game.legal_actions()),
         **details,
     )
@@ -345,17 +351,20 @@ def prompt_of(game: Game, ask: Ask) -> str:
         Your worker is on The High Hall: make one of its trades (trade 1 for 1
         favor, trade 2 for 2 favor; you have 3 favor), or skip.
     """
-    seat = ask.seat
-    details = _DETAILS[type(ask)](game, ask)
-    narrator = Narrator(game, seat)
-    why = narrator.why(str(details.get("cause", ask.cause)), seat, len(game.state.events))
-    return _PROMPTS[ask.kind](game, narrator, details, why[:1].upper() + why[1:])
+    return _prompt(game, _unprompted(game, ask))
 
 
-Prompt = Callable[["Game", "Narrator", dict[str, Any], str], str]
+def _prompt(game: Game, decision: Decision) -> str:
+    narrator = Narrator(game, decision.seat)
+    why = narrator.why(decision.cause, decision.seat, len(game.state.events))
+    return _PROMPTS[decision.kind](game, narrator, decision, why[:1].upper() + why[1:])
 
 
-def _turn_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
+Prompt = Callable[["Game", "Narrator", Any, str], str]
+"""A prompt: the game, a narrator for the deciding seat, the typed decision, and why."""
+
+
+def _turn_prompt(game: Game, narrator: Narrator, decision: TurnDecision, why: str) -> str:
     state, seat = game.state, narrator.reader if narrator.reader is not None else 0
     options = game.legal_actions()
     cards = {str(a.args[0]) for a in options if a.kind == "build"}
@@ -393,9 +402,9 @@ def _no_build_reason(game: Game, seat: int) -> str:
     return "you cannot afford any card in your hand"
 
 
-def _trade_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
-    location = details["location"]
-    costs = ", ".join(f"trade {n} for {c} favor" for n, c in enumerate(details["costs"], 1))
+def _trade_prompt(game: Game, narrator: Narrator, decision: TradeDecision, why: str) -> str:
+    location = decision.location
+    costs = ", ".join(f"trade {n} for {c} favor" for n, c in enumerate(decision.costs, 1))
     seat = narrator.reader if narrator.reader is not None else 0
     favor = game.state.res[seat][narrator.t.favor]
     district = narrator.t.districts[
@@ -412,8 +421,8 @@ def _trade_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: 
     )
 
 
-def _income_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
-    used = len(details["used"])
+def _income_prompt(game: Game, narrator: Narrator, decision: IncomeDecision, why: str) -> str:
+    used = len(decision.used)
     so_far = f" ({used} used so far)" if used else ""
     return (
         "You are taking income: use the income ability of each card in your portfolio once,"
@@ -421,24 +430,24 @@ def _income_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why:
     )
 
 
-def _choose_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
-    texts = [t.rstrip(".") for t in details["texts"]]
+def _choose_prompt(game: Game, narrator: Narrator, decision: ChooseDecision, why: str) -> str:
+    texts = [t.rstrip(".") for t in decision.texts]
     listed = "; ".join(f"{n}) {t[:1].lower() + t[1:]}" for n, t in enumerate(texts, 1))
     return f"{why}: choose one: {listed}."
 
 
-def _pay_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
-    return f"{why}: pay for this? {details['text']}"
+def _pay_prompt(game: Game, narrator: Narrator, decision: PayDecision, why: str) -> str:
+    return f"{why}: pay for this? {decision.text}"
 
 
-def _faction_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
-    return f"{why}: choose a faction to gain {details['amount']} influence with."
+def _faction_prompt(game: Game, narrator: Narrator, decision: FactionDecision, why: str) -> str:
+    return f"{why}: choose a faction to gain {decision.amount} influence with."
 
 
-def _site_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
-    piece = narrator.name(details["piece"]).lower()
-    district = details["district"]
-    if piece == "gate" or details["piece"] == "gate":
+def _site_prompt(game: Game, narrator: Narrator, decision: SiteDecision, why: str) -> str:
+    piece = narrator.name(decision.piece).lower()
+    district = decision.district
+    if piece == "gate" or decision.piece == "gate":
         top = game.state.gate_deck[-1] if game.state.gate_deck else None
         card = f" (you take {narrator.name(top)}, the top gate card)" if top else ""
         return f"{why}: choose a gate site for your gate{card}."
@@ -446,19 +455,19 @@ def _site_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: s
     return f"{why}: choose a site{where} for your {piece}."
 
 
-def _take_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
+def _take_prompt(game: Game, narrator: Narrator, decision: TakeDecision, why: str) -> str:
     deck = any(a.args == ("deck",) for a in game.legal_actions())
     source = "from the offer or the top of the deck" if deck else "from the offer"
     return f"{why}: take a building card {source}."
 
 
-def _build_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
-    tile = narrator.name(details["tile"]).lower() if details["tile"] else "building"
-    off = f" with {details['discount']} gold off" if details["discount"] else ""
+def _build_prompt(game: Game, narrator: Narrator, decision: BuildDecision, why: str) -> str:
+    tile = narrator.name(decision.tile).lower() if decision.tile else "building"
+    off = f" with {decision.discount} gold off" if decision.discount else ""
     return f"{why}: build a {tile}{off}; choose the card, then the lot."
 
 
-def _draft_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
+def _draft_prompt(game: Game, narrator: Narrator, decision: DraftDecision, why: str) -> str:
     count = len(game.state.hq_offer)
     return (
         f"Advanced setup: choose your HQ card ({count} left in the draft);"
@@ -466,8 +475,8 @@ def _draft_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: 
     )
 
 
-def _keep_prompt(game: Game, narrator: Narrator, details: dict[str, Any], why: str) -> str:
-    what, count = details["what"], details["count"]
+def _keep_prompt(game: Game, narrator: Narrator, decision: KeepDecision, why: str) -> str:
+    what, count = decision.what, decision.count
     advanced = game.content.settings["advanced"]
     key = "buildings" if what == "building" else "agendas"
     dealt, kept = advanced["deal"][key], advanced["keep"][key]
