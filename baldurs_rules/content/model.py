@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from baldurs_rules.dsl import ast as A
 from baldurs_rules.errors import Location
 
 __all__ = [
@@ -45,7 +46,7 @@ class Script:
     """
 
     source: str
-    tree: Any
+    tree: A.Effect | A.Expr
     location: Location | None = field(default=None, compare=False)
     slot: str = ""
 

@@ -33,7 +33,7 @@ _EXPR_LEVEL = {"+": 1, "-": 1, "*": 2, "per": 2}
 _COND_LEVEL = {"or": 0, "and": 1}
 
 
-def to_source(node: Any) -> str:
+def to_source(node: A.Node) -> str:
     """Render an effect, expression or condition as canonical DSL source.
 
     Examples:
@@ -176,7 +176,7 @@ _CONDS = (A.Compare, A.BoolOp, A.Not)
 # ---------------------------------------------------------------- English
 
 
-def to_text(node: Any, names: Mapping[str, str] | None = None, option: bool = True) -> str:
+def to_text(node: A.Node, names: Mapping[str, str] | None = None, option: bool = True) -> str:
     """Render an effect as English rules text, one sentence per step.
 
     Args:
@@ -201,7 +201,7 @@ def to_text(node: Any, names: Mapping[str, str] | None = None, option: bool = Tr
     return English(names, option).sentences(node)
 
 
-def describe_expr(node: Any, names: Mapping[str, str] | None = None) -> str:
+def describe_expr(node: A.Expr, names: Mapping[str, str] | None = None) -> str:
     """Render a numeric expression as an English noun phrase.
 
     Compound parts are in parentheses, so the phrase has one reading.
@@ -214,7 +214,7 @@ def describe_expr(node: Any, names: Mapping[str, str] | None = None) -> str:
     return Phrases(names).np(node)
 
 
-def describe_score(node: Any, names: Mapping[str, str] | None = None) -> str:
+def describe_score(node: A.Node, names: Mapping[str, str] | None = None) -> str:
     """Render an agenda score as a sentence ("Worth 3 prestige per Market you own.").
 
     Examples:
