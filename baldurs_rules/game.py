@@ -60,6 +60,30 @@ REVEALING_EVENTS: Final = frozenset(
 """Event kinds that show someone something that was hidden (undo stops before them)."""
 
 
+class Checkpoint:
+    """A snapshot of a game's state after ``done`` actions, to restore or undo from.
+
+    The snapshot holds no log: it keeps the log's length, and a restored state takes
+    that many events of the game's log (which only ever grows, or is cut back to an
+    earlier length by an undo). So taking a snapshot never makes the game copy its log.
+    """
+
+    __slots__ = ("done", "events", "logging", "state")
+
+    def __init__(self, done: int, state: State) -> None:
+        self.done = done
+        self.state = state.clone(log=False)
+        self.events = len(state.events)
+        self.logging = state.logging
+
+    def restored(self, log: list[tuple[Any, ...]]) -> State:
+        """The state of the snapshot, with the first ``events`` of ``log`` as its own log."""
+        state = self.state.clone(log=False)
+        state.logging = self.logging
+        state.events = log[: self.events]
+        return state
+
+
 @dataclass(frozen=True)
 class Result:
     """The outcome of a finished game.
@@ -124,7 +148,7 @@ class Game:
         state: State,
         actions: list[Action] | None = None,
         seats: list[int] | None = None,
-        checkpoints: list[tuple[int, State]] | None = None,
+        checkpoints: list[Checkpoint] | None = None,
         scenario: dict[str, Any] | None = None,
     ) -> None:
         self.content = content
@@ -134,8 +158,8 @@ class Game:
         self._seats: list[int] = seats if seats is not None else [-1] * len(self._actions)
         self._n = len(self._actions)  # how many of the (maybe shared) actions are ours
         if checkpoints is None:  # the history starts here
-            checkpoints = [(self._n, state.clone())]
-        self._checkpoints: list[tuple[int, State]] = checkpoints
+            checkpoints = [Checkpoint(self._n, state)]
+        self._checkpoints: list[Checkpoint] = checkpoints
         self._mark = len(state.events)
         # caches of the decoded log and the actions' notation, made on first use
         self._decoded: list[dict[str, Any]] | None = None
@@ -218,8 +242,8 @@ class Game:
         action = legal[index]  # the canonical form (e.g. 1, not True)
         state = self.state
         done = self._n
-        if done - self._checkpoints[-1][0] >= CHECKPOINT_EVERY:
-            self._checkpoints.append((done, state.clone()))
+        if done - self._checkpoints[-1].done >= CHECKPOINT_EVERY:
+            self._checkpoints.append(Checkpoint(done, state))
         self._mark = len(state.events)
         seat = state.decision.seat  # type: ignore[union-attr]
         try:  # from here on, an interruption (Ctrl-C) anywhere is undone like a failure
@@ -289,10 +313,10 @@ class Game:
 
     def _restore(self, done: int) -> None:
         """Set the state to what it was after the first ``done`` actions (in place)."""
-        while self._checkpoints[-1][0] > done:
+        while self._checkpoints[-1].done > done:
             self._checkpoints.pop()
-        start, snapshot = self._checkpoints[-1]
-        state = snapshot.clone()
+        checkpoint = self._checkpoints[-1]
+        start, state = checkpoint.done, checkpoint.restored(self.state.events)
         machine = self._rules.machine
         for action in self._actions[start:done]:
             machine.legal_view(state)
@@ -323,7 +347,7 @@ class Game:
         who = self.current_player if seat is None else seat
         seats = self._seats
         target = next((i for i in range(self._n - 1, -1, -1) if seats[i] == who), -1)
-        if target < 0 or target < self._checkpoints[0][0]:
+        if target < 0 or target < self._checkpoints[0].done:
             raise RulesError(f"seat {who} has no earlier decision in this game to go back to")
         before = self.clone()
         before._restore(target)

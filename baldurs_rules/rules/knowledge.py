@@ -160,7 +160,8 @@ def determinize(
         tries: Samples drawn before keeping the deciding seat's hand.
 
     Returns:
-        A new state, at the same decision.
+        A new state, at the same decision, that records no events (it reads the real
+        log as it stands; it is meant to be searched while the real game waits).
     """
     decider = -1 if state.decision is None else state.decision.seat
     for attempt in range(tries + 1):
@@ -172,7 +173,11 @@ def determinize(
 
 
 def _resample(state: State, seat: int, rng: random.Random, keep: tuple[int, ...]) -> State:
-    new = state.clone()
+    # The sample records no events and reads the real log as it is: the real game only
+    # appends to it, so it is never copied because of a sample (bots draw one per move).
+    new = state.clone(log=False)
+    new.events = state.events
+    new.events_shared = True  # should a copy of the sample ever log, it copies first
     for slots in hidden_slots(state, seat, keep).values():
         cards = [cards_at(state, where, owner)[i] for where, owner, i in slots]
         masks = [state.known_by.get(card, 0) for card in cards]

@@ -20,6 +20,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from baldurs_rules.content.model import Content
@@ -91,20 +92,20 @@ class Lookup:
         self.favor: int = t.favor
         self.factions: tuple[str, ...] = tuple(t.factions)
         self.districts: tuple[str, ...] = tuple(t.districts)
-        self.district_index: Mapping[str, int] = dict(t.district_index)
+        self.district_index: Mapping[str, int] = MappingProxyType(dict(t.district_index))
         self.locations: tuple[str, ...] = tuple(t.locations)
-        self.location_index: Mapping[str, int] = dict(t.location_index)
+        self.location_index: Mapping[str, int] = MappingProxyType(dict(t.location_index))
         self.location_district: tuple[int, ...] = tuple(t.location_district)
         self.district_location: tuple[int, ...] = tuple(t.district_location)
         self.tiles: tuple[str, ...] = tuple(t.tiles)
-        self.tile_index: Mapping[str, int] = dict(t.tile_index)
-        self.tile_of: Mapping[str, int] = dict(t.tile_of)
+        self.tile_index: Mapping[str, int] = MappingProxyType(dict(t.tile_index))
+        self.tile_of: Mapping[str, int] = MappingProxyType(dict(t.tile_of))
         self.node_ids: tuple[str, ...] = tuple(t.node_ids)
-        self.node_index: Mapping[str, int] = dict(t.node_index)
+        self.node_index: Mapping[str, int] = MappingProxyType(dict(t.node_index))
         self.node_kind: tuple[str, ...] = tuple(t.node_kind)
         self.node_district: tuple[int, ...] = tuple(t.node_district)
-        self.lot_node: Mapping[int, int] = dict(t.lot_node)
-        self.node_lot: Mapping[int, int] = dict(t.node_lot)
+        self.lot_node: Mapping[int, int] = MappingProxyType(dict(t.lot_node))
+        self.node_lot: Mapping[int, int] = MappingProxyType(dict(t.node_lot))
         self.lot_nodes: tuple[int, ...] = tuple(t.lot_nodes)
         self.district_lots: tuple[tuple[int, ...], ...] = tuple(map(tuple, t.district_lots))
         self.strength_track: tuple[int, ...] = tuple(t.strength_track)
