@@ -13,6 +13,8 @@ from baldurs_rules.engine.machine import Frame, kinds
 from baldurs_rules.rules.pending import ASKS, FRAMES, TurnAsk, TurnFrame, from_list
 
 COMPILED = BUILD == "compiled (mypyc)"
+TEXT_FIELDS = {"cause", "card"}
+"""The fields that hold text; every other field holds a number (the compiled classes check)."""
 
 
 def test_fields_are_read_from_init_in_order() -> None:
@@ -42,7 +44,9 @@ def test_every_kind_comes_back_from_its_saved_list() -> None:
     for registry in (FRAMES, ASKS):
         for kind, cls in registry.items():
             assert cls.kind == kind
-            values = [f"v{i}" for i in range(len(cls.FIELDS))]
+            values: list[object] = [
+                f"v{i}" if name in TEXT_FIELDS else i for i, name in enumerate(cls.FIELDS)
+            ]
             assert from_list(registry, [kind, *values]).to_list() == [kind, *values]
 
 
