@@ -1,4 +1,4 @@
-"""Small helpers shared by the rule tests (test_rules_*.py, test_game_api.py, test_golden.py).
+"""Small helpers shared by the rule tests (tests/rules/, tests/core/ and others).
 
 Not a test module itself: it builds positions and reads the state in the
 words of RULES.md, so each test says only what its rule is about.

@@ -2,7 +2,7 @@
 
 The guide's commands and snippets are ``console:`` and ``python:`` parts, run in page
 order in a scratch directory where the guide's example files are written as the page
-reaches them (see ``session.py``); ``tests/test_docs_modding.py`` walks the
+reaches them (see ``session.py``); ``tests/docs/test_docs_modding.py`` walks the
 page the same way with the real ``bbg`` executable.
 """
 

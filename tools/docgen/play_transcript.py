@@ -5,7 +5,7 @@ in the page; everything else in the page is prose. The parts are produced by
 running the game (``bbg play`` through click's runner, or its play loop with a
 scripted human whose typed lines are echoed after the prompts), so a change in
 the game, the content or the narration shows up here when the script runs again.
-``tests/test_docs_play.py`` fails when the page differs from what this script writes.
+``tests/docs/test_docs_play.py`` fails when the page differs from what this script writes.
 
 Usage (from the repository root):  python -m tools.docgen.play_transcript [--check]
         --check: compare, do not write

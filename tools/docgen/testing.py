@@ -1,6 +1,6 @@
 """The figures of the testing page that live in the test suite: the Hypothesis profiles of
-``tests/conftest.py``, the random games of ``tests/test_properties.py`` and the golden games
-of ``tests/test_golden.py``.
+``tests/conftest.py``, the random games of ``tests/core/test_properties.py`` and the golden games
+of ``tests/core/test_golden.py``.
 
 The figures are read by importing those files (by path, under a private module name), not
 by parsing their text: an import reads what pytest reads, however the file is written. The
@@ -22,16 +22,16 @@ TESTS = ROOT / "tests"
 
 @cache
 def suite_module(name: str) -> ModuleType:
-    """The test file ``tests/<name>.py``, imported by path.
+    """The test file ``tests/<name>.py`` (``name`` may hold a folder), imported by path.
 
     Raises:
         SystemExit: No such test file.
     """
     path = TESTS / f"{name}.py"
     if not path.is_file():
-        there = sorted(p.stem for p in TESTS.glob("*.py"))
+        there = sorted(str(p.relative_to(TESTS).with_suffix("")) for p in TESTS.rglob("*.py"))
         raise SystemExit(f"no test file {path.name} in {TESTS}: there are {there}")
-    spec = importlib.util.spec_from_file_location(f"_docgen_{name}", path)
+    spec = importlib.util.spec_from_file_location(f"_docgen_{name.replace('/', '_')}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -50,20 +50,20 @@ def games_phrase(count: int, kind: str, configs: Iterable[tuple[int, bool]]) -> 
 
 def random_games(old: str) -> str:
     """The random games ``test_random_games`` plays to the end, with their configurations."""
-    suite = suite_module("test_properties")
+    suite = suite_module("core/test_properties")
     count = len(suite.CONFIGS) * suite.CHUNKS * suite.DEFAULT_GAMES_PER_CHUNK
     return games_phrase(count, "random ", suite.CONFIGS)
 
 
 def golden_games(old: str) -> str:
-    """The recorded games of ``tests/test_golden.py``, with their configurations."""
-    configs = suite_module("test_golden").CONFIGS  # (players, seed, advanced)
+    """The recorded games of ``tests/core/test_golden.py``, with their configurations."""
+    configs = suite_module("core/test_golden").CONFIGS  # (players, seed, advanced)
     return games_phrase(len(configs), "", [(p, a) for p, _, a in configs])
 
 
 def golden_count(old: str) -> str:
-    """How many recorded games ``tests/test_golden.py`` replays."""
-    return str(len(suite_module("test_golden").CONFIGS))
+    """How many recorded games ``tests/core/test_golden.py`` replays."""
+    return str(len(suite_module("core/test_golden").CONFIGS))
 
 
 def hypothesis_profiles(old: str) -> str:

@@ -21,7 +21,7 @@ from baldurs_rules.errors import RulesError
 from baldurs_rules.rl import ActionCodec, BaldursGateEnv, ObservationEncoder, env, raw_env
 from baldurs_rules.rl.observation import HIGH
 
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "rl.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 
 
 def _mod(tmp_path: Path, name: str, files: dict[str, str]) -> br.Content:

@@ -259,7 +259,7 @@ def test_the_head_to_head_script_plays_a_game() -> None:
     """benchmarks/openspiel_match.py at a tiny budget: a whole game, tallied."""
     import importlib.util
 
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "openspiel_match.py"
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "openspiel_match.py"
     spec = importlib.util.spec_from_file_location("openspiel_match", path)
     assert spec is not None and spec.loader is not None
     match = importlib.util.module_from_spec(spec)

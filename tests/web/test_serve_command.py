@@ -17,7 +17,7 @@ from baldurs_rules.web.protocol import CODES, MAX_REQUEST
 from baldurs_rules.web.server import MAX_FRAME
 from baldurs_rules.web.tokens import Tokens, tokens_path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

@@ -53,7 +53,7 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
+IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 SHOTS = os.environ.get("BBG_WEB_SCREENSHOTS") == "1"
 RESTART_AT = 60  # moves played when the server is killed
 

@@ -432,6 +432,6 @@ def test_an_inconsistent_scenario_is_refused() -> None:
 def test_the_testing_page_lists_every_invariant() -> None:
     from pathlib import Path
 
-    page = (Path(__file__).resolve().parents[1] / "docs" / "testing.md").read_text("utf-8")
+    page = (Path(__file__).resolve().parents[2] / "docs" / "testing.md").read_text("utf-8")
     listed = set(re.findall(r"^\| `(\w+)\(game", page, re.M))
     assert {check.__name__ for check in CHECKS} <= listed

@@ -25,7 +25,7 @@ from baldurs_rules import _build
 from baldurs_rules.cli import main
 from baldurs_rules.content import cache
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXPECT = os.environ.get("BALDURS_RULES_EXPECT_BUILD", "")
 _NOTE_EXAMPLE = ROOT / "tests" / "samples" / "build" / "_build_note.json"  # a pure wheel's
 

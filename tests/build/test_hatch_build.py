@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 if not (ROOT / "hatch_build.py").is_file():
     pytest.skip(
         "hatch_build.py is not beside the tests (a copy of tests/)", allow_module_level=True

@@ -295,7 +295,7 @@ def test_the_bots_page_examples_run() -> None:
     """Every ```python block of docs/bots.md runs (the custom bot example included)."""
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[1] / "docs" / "bots.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text(encoding="utf-8")
     blocks = [part.split("```", 1)[0] for part in text.split("```python\n")[1:]]
     assert len(blocks) >= 2
     try:

@@ -24,7 +24,7 @@ from baldurs_rules import ContentError, Location, Problem, load_content
 from baldurs_rules._resources import default_content_dir
 from baldurs_rules.content.yamlio import read_yaml
 
-SAMPLES = Path(__file__).resolve().parent / "samples"
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 
 
 class Starts(str):

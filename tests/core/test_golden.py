@@ -11,7 +11,7 @@ When a change *is* meant to alter play (a rule fix, new content), look at the
 failing prestige first, convince yourself the difference is the intended one, then
 rewrite the records and commit them with the change:
 
-    python tests/test_golden.py --regenerate
+    python tests/core/test_golden.py --regenerate
 
 The policy: ``random.Random(policy_seed).choice(game.legal_actions())`` at every
 decision, until the game is over.
@@ -38,7 +38,7 @@ import pytest
 
 import baldurs_rules as br
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
 CONFIGS = [
     # (players, seed, advanced)
@@ -88,7 +88,7 @@ def make_record(players: int, seed: int, advanced: bool) -> dict[str, object]:
 def load(players: int, seed: int, advanced: bool) -> dict[str, object]:
     path = file_for(players, seed, advanced)
     if not path.is_file():
-        pytest.fail(f"{path.name} is missing; run: python tests/test_golden.py --regenerate")
+        pytest.fail(f"{path.name} is missing; run: python tests/core/test_golden.py --regenerate")
     return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 

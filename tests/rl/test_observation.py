@@ -1,6 +1,6 @@
 """The fast observation path: equal to the view-based reference on live, changed and odd states.
 
-``tests/test_rl.py`` checks the encoder on copies of every position (each a new state);
+``tests/rl/test_pettingzoo.py`` checks the encoder on copies of every position (each a new state);
 these tests keep one live state, as the environments do, so the map bytes kept per
 state and observer are patched from one decision to the next, and change states in
 place behind the encoder's back.

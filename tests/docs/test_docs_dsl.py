@@ -26,7 +26,7 @@ from baldurs_rules.dsl.parser import parse_effect, parse_expression
 from baldurs_rules.dsl.render import describe_expr, to_text
 from baldurs_rules.errors import ContentError, DslSyntaxError
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOC_PATH = ROOT / "docs" / "dsl.md"
 GRAMMAR = (ROOT / "grammar" / "effects.lark").read_text(encoding="utf-8")
 

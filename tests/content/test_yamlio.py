@@ -13,7 +13,7 @@ from baldurs_rules.content import files, yamlio
 from baldurs_rules.content.yamlio import MAX_DEPTH, MAX_NODES, read_yaml, read_yaml_text
 from baldurs_rules.errors import ContentError, Location
 
-SAMPLES = Path(__file__).resolve().parent / "samples" / "yaml"
+SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "yaml"
 
 
 def refused(text: str, name: str = "x.yaml") -> tuple[int, int, str]:

@@ -15,7 +15,7 @@ from baldurs_rules import ContentError, load_content
 from baldurs_rules._resources import schema_dir
 from baldurs_rules.content.files import default_content_dir
 
-PAGE = (Path(__file__).resolve().parents[1] / "docs" / "security.md").read_text("utf-8")
+PAGE = (Path(__file__).resolve().parents[2] / "docs" / "security.md").read_text("utf-8")
 
 LIMIT = re.compile(r"^\| `(\w+)` \| ([\d.,]+) \| `([\w.]+)` \|", re.M)
 LIST = re.compile(r"^\| `(\w+)\.yaml` \| `(\w+)` \| ([\d,]+) \|", re.M)

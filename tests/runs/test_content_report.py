@@ -36,7 +36,7 @@ from baldurs_rules.runs.content_report.markdown import splice_report
 
 pytestmark = pytest.mark.slow
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "content.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "content.md"
 
 HEURISTIC_GAMES = 100
 """Four-player heuristic games in the CI sample (about a minute on two processes)."""
@@ -166,7 +166,7 @@ def test_the_docs_report_figures_of_the_current_content() -> None:
         body = body.split(f"<!-- /content-report:{block} -->")[0]
         assert f"(fingerprint `{fingerprint}`)" in body, f"block {block} is stale"
     # The numbers the prose quotes are generated from the content (python -m tools.docgen writes
-    # them; tests/test_docs_generated.py fails when one is stale).
+    # them; tests/docs/test_docs_generated.py fails when one is stale).
     for key in ("scoring.districts", "attack.strength", "scoring.network_per_piece"):
         assert f"<!-- generated: key:{key} -->" in text, key
 
@@ -175,7 +175,7 @@ def test_games_cut_by_the_turn_limit_are_named_by_seed(tmp_path: Path) -> None:
     import shutil
 
     content = tmp_path / "content"
-    shutil.copytree(Path(__file__).resolve().parent.parent / "content", content)
+    shutil.copytree(Path(__file__).resolve().parents[2] / "content", content)
     game = content / "game.yaml"
     text = game.read_text()
     assert "  max_turns: 400\n" in text

@@ -126,7 +126,7 @@ def test_to_source_of_a_non_node() -> None:
 
 # ------------------------------------------------------------------ English
 # The reviewed corpus of every construct is tests/golden/rules_text_constructs.txt
-# (tests/test_rules_text.py); these tests pin the public functions and their options.
+# (tests/present/test_card_text.py); these tests pin the public functions and their options.
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ The tests render them again and compare. When the renderer or the default conten
 changes on purpose, rewrite the renderings and **read the diff line by line** before
 committing it (``git diff tests/golden/``):
 
-    python tests/test_rules_text.py --regenerate
+    python tests/present/test_card_text.py --regenerate
 
 The constructs file keeps its hand-written ``KIND: SOURCE`` lines and comments; only
 the indented rendering lines are rewritten.
@@ -36,10 +36,10 @@ from baldurs_rules.dsl.parser import parse_effect, parse_expression
 from baldurs_rules.dsl.render import describe_expr, describe_score, to_text
 from baldurs_rules.present.card_text import card_text, script_text
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 CONTENT_CORPUS = GOLDEN / "rules_text.txt"
 CONSTRUCTS = GOLDEN / "rules_text_constructs.txt"
-REGENERATE = "python tests/test_rules_text.py --regenerate"
+REGENERATE = "python tests/present/test_card_text.py --regenerate"
 HEADER = (
     "# Rules text of the default content, as card_text prints it: every building, gate,\n"
     "# agenda, HQ, special location, faction track, tile type and fortification.\n"

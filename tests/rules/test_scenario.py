@@ -16,7 +16,7 @@ from rules_support import LOT_AVAILABLE, LOT_BUILT, events_of, legal, node, play
 import baldurs_rules as br
 from baldurs_rules.rules.pending import TurnAsk
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "scenarios.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "scenarios.md"
 
 
 def blocks(kind):

@@ -28,7 +28,7 @@ from baldurs_rules.rules import Rules
 from baldurs_rules.rules.shapes import action_problem
 from baldurs_rules.serialize import MAX_FILE_BYTES, MAX_NOTATION
 
-SAMPLES = Path(__file__).resolve().parent / "samples" / "saves"
+SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "saves"
 SAMPLE_FILES = sorted(SAMPLES.glob("*.json"))
 
 
@@ -316,7 +316,7 @@ def test_an_interrupted_apply_leaves_the_game_as_it_was() -> None:
 
 
 def test_every_save_limit_on_the_security_page_is_the_code_s() -> None:
-    page = (Path(__file__).resolve().parents[1] / "docs" / "security.md").read_text("utf-8")
+    page = (Path(__file__).resolve().parents[2] / "docs" / "security.md").read_text("utf-8")
     section = page[page.index("## Saves and records") :]
     rows = re.findall(r"^\| `(\w+)` \| ([\d.,]+) \| `([\w.]+)` \|", section, re.M)
     ours = {(name, module) for name, _, module in rows}

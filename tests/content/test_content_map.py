@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 MAP_PATH = ROOT / "content" / "map.yaml"
 WIDTH, HEIGHT = 1000, 800
 SITE_KINDS = {"hq", "fortification", "gate"}
