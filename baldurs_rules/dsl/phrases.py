@@ -11,7 +11,7 @@ The English never changes what a tree means, but it may say it differently:
 not b``), ``> 0`` on a count reads as "at least 1", a number on the left of a
 comparison moves to the right, ``max(a, b) >= n`` reads as "a or b at least n",
 and ``k * x`` reads with the number first. Each rewrite is checked against the
-evaluator (``tests/test_phrases.py``).
+evaluator (``tests/dsl/test_phrases.py``).
 
 Examples:
     >>> from baldurs_rules.dsl import parse_expression

@@ -88,7 +88,7 @@ HIDDEN_KINDS = frozenset({"discard"})
 
 MAX_DECISIONS_PER_TURN = 64
 """The game length OpenSpiel is told is ``(limits.max_turns + players) × this``; no game
-reaches it (``tests/test_openspiel.py`` plays random games and checks the most
+reaches it (``tests/rl/test_openspiel.py`` plays random games and checks the most
 decisions in a turn against it)."""
 
 _CONTENTS: dict[str, Content] = {}

@@ -206,7 +206,7 @@ class State(MachineState):
                 because of such a copy.
 
         Written out field by field because it is on the hot path of search bots;
-        ``tests/test_state.py`` checks that it copies every field of ``FIELDS`` to
+        ``tests/rules/test_state.py`` checks that it copies every field of ``FIELDS`` to
         the depth given there.
         """
         new = State()

@@ -12,7 +12,7 @@ Every function here takes the game and *whom* the message is for (a seat, or
   seat, told action by action (``marks`` are the event counts after each
   move), so the lines are the same whenever a page asks for them.
 
-A leak test (``tests/test_web_leaks.py``) rebuilds every message the server
+A leak test (``tests/web/test_leaks.py``) rebuilds every message the server
 sent with the other seats' secrets dealt again and checks it is unchanged.
 
 Examples:
