@@ -357,10 +357,13 @@ class _Session:
         """
         if len(entry.actions) == 1:
             return entry.actions[0]
+        from baldurs_rules.present.labels import lot_text
+
         lots = {str(a.args[1]): a for a in entry.actions}
-        self.out.print(
-            f"[bold]{escaped(entry.label)}[/]: on which lot? {', '.join(lots)} (or back)"
-        )
+        card = self.game.content.names()[str(entry.actions[0].args[0])]
+        self.out.print(f"[bold]{escaped(card)}[/]: on which lot? (type its number, or back)")
+        for lot in lots:
+            self.out.print(f"  [cyan]{lot:>2}[/] {escaped(lot_text(self.game, int(lot)))}")
         while True:
             line = self.read("lot> ")
             if line is None:
@@ -373,7 +376,7 @@ class _Session:
             if lot in lots:
                 return lots[lot]
             if lot.isdecimal():
-                self.out.print(f"[red]lot {lot} is not one of {', '.join(lots)}[/]")
+                self.out.print(f"[red]{escaped(_lot_hint(int(lot), lots))}[/]")
                 continue
             return self.understand(seat, line, entries)
 
@@ -492,11 +495,23 @@ class _Session:
         return _CHANGED
 
 
+def _lot_hint(lot: int, lots: dict[str, Action]) -> str:
+    """Why a lot is refused, and the offered lot nearest to it (by number)."""
+    near = min(lots, key=lambda n: (abs(int(n) - lot), int(n)))
+    return f"lot {lot} is not one of {', '.join(lots)}: did you mean lot {near}?"
+
+
 def _hint(wanted: str, entries: Sequence[Entry]) -> str:
     """A suggestion for a line that is no option: the closest option or command, or the
     options of the same kind (``build ...``) when the kind was right but the rest not."""
     from baldurs_rules.errors import did_you_mean
 
+    words = wanted.split()
+    for entry in entries:
+        if len(words) == 3 and " ".join(words[:2]) == entry.label and words[2].isdecimal():
+            lots = {str(a.args[1]): a for a in entry.actions if a.kind == "build"}
+            if lots:
+                return "; " + _lot_hint(int(words[2]), lots)
     labels = list(dict.fromkeys(e.label for e in entries))
     starting = [label for label in labels if label.startswith(wanted)]
     if starting:

@@ -201,25 +201,9 @@ def option_label(game: Game, action: Action, group: bool = False) -> str:
         >>> option_label(game, Action("visit", ("high_hall",)))
         'Place your worker on The High Hall (Manorborn)'
     """
-    from baldurs_rules.rules.lookup import Lookup
+    from baldurs_rules.present.labels import option_label as label
 
-    content = game.content
-    names = content.names()
-    try:
-        if action.kind == "build":
-            card = content.buildings[str(action.args[0])]
-            if group:
-                tile = names.get(card.type, card.type).lower()
-                return f"Build {card.name} ({tile}, {card.cost} gold)"
-            t = Lookup.of(content)
-            district = t.districts[t.node_district[t.lot_node[int(action.args[1])]]]
-            return f"lot {action.args[1]} ({names[district]})"
-        if action.kind == "visit":
-            location = next(loc for loc in content.locations if loc.id == action.args[0])
-            return f"Place your worker on {location.name} ({names[location.district]})"
-        return game.describe(action)
-    except Exception:  # a label is a nicety: never let it stop a game
-        return str(action)
+    return label(game, action, group)
 
 
 def catalog(content: Content) -> dict[str, Any]:

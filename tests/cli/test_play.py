@@ -171,12 +171,17 @@ def test_building_takes_two_steps_card_then_lot() -> None:
         }
     )
     out, buffer = console()
-    lines = iter(["build ropewalk", "back", "1", "7", "lot 5", "quit"])
+    lines = iter(["build ropewalk", "back", "build ropewalk 2", "1", "7", "lot 5", "quit"])
     session = _Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None))
     session.run()
     text = buffer.getvalue()
-    assert "build ropewalk: on which lot? 3, 5 (or back)" in text
-    assert "lot 7 is not one of 3, 5" in text
+    assert "1 Build The Ropewalk (trading hall, 2 gold): When built: Gain 2 supply" in text
+    assert "The Ropewalk: on which lot? (type its number, or back)" in text
+    assert "   3 Lot 3 in Manorborn, next to lot 2 (empty), lot 4 (empty)" in text
+    assert "   5 Lot 5 in Citadel Streets, next to lot 6 (empty)" in text
+    assert "lot 7 is not one of 3, 5: did you mean lot 5?" in text
+    assert "'build ropewalk 2' is not an option or a command here; lot 2 is not one of 3," in text
+    assert "did you mean lot 3?" in text
     assert "You build The Ropewalk (trading hall) on lot 5 in Citadel Streets for 2 gold." in text
 
 

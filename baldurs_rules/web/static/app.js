@@ -189,7 +189,7 @@
     if (picked) {
       $("prompt").textContent = `${picked.label}: click a lot on the board (or a button).`;
       for (const option of picked.options) {
-        options.append(button(option.label, { "data-action": option.action }));
+        options.append(button(option.label, { "data-action": option.action, title: option.action }));
       }
       options.append(button("back", { "data-back": "" }, "back"));
       return;
@@ -198,10 +198,10 @@
     for (const group of decision.groups) {
       if (isBuildGroup(group)) {
         const card = group.key.split(" ")[1];
-        options.append(button(`${group.label} …`, { "data-pick": card }, "build"));
+        options.append(button(`${group.label} …`, { "data-pick": card, title: group.key }, "build"));
       } else {
         const option = group.options[0];
-        options.append(button(`${option.action} — ${option.label}`, { "data-action": option.action }));
+        options.append(button(option.label, { "data-action": option.action, title: option.action }));
       }
     }
   }
