@@ -12,7 +12,7 @@ import click
 if TYPE_CHECKING:
     from baldurs_rules.content.model import Content
 
-from baldurs_rules.cli.common import CONTENT_DIR, load_content_dir, resolve_id
+from baldurs_rules.cli.common import CONTENT_DIR, load_content_dir, printable, resolve_id
 
 
 # ---------------------------------------------------------------- validate
@@ -31,11 +31,11 @@ def validate(directory: str | None) -> None:
         content = load_content(directory)
     except ContentError as exc:
         for problem in exc.problems:
-            click.echo(problem.format(), err=True)
+            click.echo(printable(problem.format()), err=True)
         count = len(exc.problems)
         click.echo(f"{count} problem{'s' if count != 1 else ''} found", err=True)
         sys.exit(1)
-    click.echo(content.summary())
+    click.echo(printable(content.summary()))
 
 
 # ---------------------------------------------------------------- explain
@@ -79,7 +79,7 @@ def explain(card: str, content_dir: str | None) -> None:
     CARD is an id or a display name, in any case (``"the high hall"``).
     """
     content = load_content_dir(content_dir)
-    click.echo(explain_text(content, card))
+    click.echo(printable(explain_text(content, card)))
 
 
 # ---------------------------------------------------------------- content

@@ -106,7 +106,9 @@ def _play_console(width: int) -> Console:
 
     from rich.console import Console
 
-    return Console(width=None if sys.stdout.isatty() else width, highlight=False)
+    from baldurs_rules.cli.common import guarded
+
+    return guarded(Console(width=None if sys.stdout.isatty() else width, highlight=False))
 
 
 def _new_session(
@@ -221,7 +223,7 @@ class _Session:
         self.printed = told  # events told to anyone on screen
 
     def roster(self) -> str:
-        return ", ".join(f"seat {s} {self.labels[s]}" for s in range(len(self.labels)))
+        return ", ".join(f"seat {s} {escaped(self.labels[s])}" for s in range(len(self.labels)))
 
     # ------------------------------------------------------------ the loop
     def run(self) -> bool:
@@ -289,7 +291,8 @@ class _Session:
         """Hide the screen until the next human says they alone are looking (False: quit)."""
         if self.out.is_terminal:
             self.out.clear()
-        self.out.rule(f"[bold]Hot seat: pass the keyboard to seat {seat} ({self.labels[seat]})[/]")
+        label = escaped(self.labels[seat])
+        self.out.rule(f"[bold]Hot seat: pass the keyboard to seat {seat} ({label})[/]")
         line = self.read(f"seat {seat}, press Enter when only you can see the screen: ")
         if line is None or line.strip().lower() in ("quit", "exit"):
             self.out.print("bye" if line is not None else "end of input: leaving the game")
