@@ -19,6 +19,7 @@
   let busy = false;
   let retry = 300;
   let fatal = false;
+  let noticeAt = null; // the game's version when the notice was shown: it goes at the next one
 
   const $ = (id) => document.getElementById(id);
 
@@ -54,11 +55,20 @@
     document.body.dataset.state = kind;
   }
 
-  function notice(message, code) {
+  function notice(message, code, version) {
     const box = $("notice");
     box.textContent = message;
     box.dataset.code = code || "";
     box.hidden = !message;
+    noticeAt = message ? (version ?? (state ? state.version : null)) : null;
+  }
+
+  // While the server cannot be reached, nothing can be played: say so plainly and
+  // disable every option until the page is connected again.
+  function setConnected(connected) {
+    const box = $("offline");
+    box.hidden = connected;
+    for (const node of document.querySelectorAll("#options button")) node.disabled = !connected;
   }
 
   function connect() {
@@ -76,8 +86,10 @@
     socket.onmessage = (event) => receive(JSON.parse(event.data));
     socket.onclose = () => {
       busy = false;
+      delete document.body.dataset.busy;
       if (fatal) return;
       setStatus("reconnecting…", "reconnecting");
+      setConnected(false);
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 4000);
     };
@@ -88,7 +100,7 @@
   }
 
   function act(action) {
-    if (busy || !state) return;
+    if (busy || !state || !socket || socket.readyState !== WebSocket.OPEN) return;
     busy = true;
     document.body.dataset.busy = "true";
     send({ type: "act", seat, token, action, version: state.version });
@@ -102,7 +114,7 @@
     if (message.type === "error") {
       busy = false;
       delete document.body.dataset.busy;
-      notice(message.message, message.code);
+      notice(message.message, message.code, message.version);
       if (message.code === "unauthorized" || message.code === "wrong_seat") {
         if (!state) {
           fatal = true;
@@ -122,15 +134,14 @@
       return;
     }
     lines.push(...message.log.lines);
-    if (!state || state.version !== message.version) {
-      pendingCard = null;
-      if (state && $("notice").dataset.code !== "stale") notice("");
-    }
+    if (!state || state.version !== message.version) pendingCard = null;
+    if (noticeAt !== null && noticeAt !== message.version) notice(""); // the next update
     state = message;
     busy = false;
     delete document.body.dataset.busy;
     setStatus("connected", "connected");
     render();
+    setConnected(true);
   }
 
   // ---------------------------------------------------------------- rendering
