@@ -100,21 +100,25 @@ def state_body(
     version: int,
     labels: Sequence[str],
     public: dict[str, Any] | None = None,
+    moves: int | None = None,
 ) -> dict[str, Any]:
     """The table as ``viewer`` may see it, at ``version`` (every part but the log).
 
     Args:
         game: The game.
         viewer: A seat, or ``"spectator"``.
-        version: Moves played so far (the page sends it back with its move).
+        version: Updates of the table so far, moves and undos (the page sends it
+            back with its move); ``moves`` says how many moves the game has.
         labels: Who plays each seat (``human``, a bot's name).
         public: [`public_part`][baldurs_rules.web.messages.public_part] of the
             game, when already made for another reader of this version.
+        moves: Moves played (default: ``version``, as when nothing was undone).
     """
     seat = None if viewer == "spectator" else viewer
     return {
         "type": "state",
         "version": version,
+        "moves": version if moves is None else moves,
         "viewer": viewer,
         "labels": list(labels),
         "view": spectator_view(game) if seat is None else game.view(seat),

@@ -78,7 +78,7 @@ class Table:
         self.humans = [seat for seat, bot in enumerate(bots) if bot is None]
         self.labels = ["human" if bot is None else bot.name for bot in bots]
         self.marks = marks if marks is not None else event_marks(game)
-        self.version = len(self.marks) - 1
+        self.version = len(self.marks) - 1  # updates: moves, then undos too
         self.tokens = tokens or self._keys()
         self.viewers: list[Viewer] = [*range(game.state.players), SPECTATOR]
         # Each move is told once, right after it is played (the moves before are told
@@ -155,18 +155,8 @@ class Table:
                 ``stale``, ``not_your_turn``), what (``illegal``), or the move
                 could not be saved (``not_saved``) or played (``engine``).
         """
-        seat = self.viewer(request.seat, request.token)
-        if seat == SPECTATOR:
-            raise RefusedError("wrong_seat", "the spectators' link can watch the game, not play it")
+        seat = self._mover(request)
         game = self.game
-        if game.is_over:
-            raise RefusedError("game_over", "the game is over; no more moves")
-        if request.version != self.version:
-            raise RefusedError(
-                "stale",
-                f"stale: your page showed move {request.version}, the game is at move"
-                f" {self.version}; your move was not played (the page is brought up to date)",
-            )
         decider = game.current_player
         if decider != seat:
             kind = game.state.decision.kind if game.state.decision else "?"
@@ -178,6 +168,21 @@ class Table:
         except IllegalActionError as exc:
             raise RefusedError("illegal", exc.message) from None
         self.play(action)
+
+    def _mover(self, request: Request) -> int:
+        """The seat of a move or undo, after the checks of who and when."""
+        seat = self.viewer(request.seat, request.token)
+        if seat == SPECTATOR:
+            raise RefusedError("wrong_seat", "the spectators' link can watch the game, not play it")
+        if self.game.is_over:
+            raise RefusedError("game_over", "the game is over; no more moves")
+        if request.version != self.version:
+            raise RefusedError(
+                "stale",
+                f"stale: your page showed move {request.version}, the game is at move"
+                f" {self.version}; your move was not played (the page is brought up to date)",
+            )
+        return seat
 
     # ------------------------------------------------------------ moves
     def bot_to_move(self) -> Bot | None:
@@ -228,7 +233,58 @@ class Table:
         self.marks.append(len(self.game.state.events))
         self.version += 1
         for viewer in self.viewers:
-            self._lines[viewer] += narrated(self.game, viewer, self.marks, self.version)
+            self._lines[viewer] += narrated(self.game, viewer, self.marks, len(self.marks) - 1)
+
+    def undo(self, request: Request) -> list[Action]:
+        """Take back a human seat's own last decision (and the bots' moves after it).
+
+        The rules of ``bbg play`` and the API: never across a draw that showed
+        something hidden, and not once another human seat has decided since.
+        Every page's story is told again from the start (see ``Hub``).
+
+        Raises:
+            RefusedError: Who (``unauthorized``, ``wrong_seat``), when (``game_over``,
+                ``stale``), ``cannot_undo`` saying why, or ``not_saved``.
+        """
+        from baldurs_rules.errors import RulesError
+
+        seat = self._mover(request)
+        game = self.game
+        deciders = game.record()["deciders"]
+        mine = [i for i, who in enumerate(deciders) if who == seat]
+        if not mine:
+            raise RefusedError("cannot_undo", "you have made no decision to take back yet")
+        others = [w for w in deciders[mine[-1] + 1 :] if w in self.humans and w != seat]
+        if others:
+            raise RefusedError(
+                "cannot_undo",
+                f"seat {others[0]} has decided since your last decision: an undo would"
+                " take their move back too",
+            )
+        before = game.clone()
+        try:
+            undone = game.undo(seat)
+        except RulesError as exc:
+            drawn = "draw" in exc.message
+            why = (
+                "a card or lot token was revealed since your last decision"
+                if drawn
+                else exc.message
+            )
+            raise RefusedError(
+                "cannot_undo", f"your last decision cannot be taken back: {why}"
+            ) from None
+        try:
+            self.save()
+        except OSError as exc:
+            self.game = before
+            raise RefusedError(
+                "not_saved", f"the game could not be saved to {self.path} ({exc.strerror or exc})"
+            ) from None
+        del self.marks[len(game.actions) + 1 :]
+        self.version += 1
+        self._lines = {v: narrated(game, v, self.marks) for v in self.viewers}
+        return undone
 
     def save(self) -> None:
         """Write the game file (the game and its seats, atomically).
@@ -252,7 +308,8 @@ class Table:
             self._public = self.version, public_part(self.game)
         cached = self._bodies.get(viewer)
         if cached is None or cached[0] != self.version:
-            body = state_body(self.game, viewer, self.version, self.labels, self._public[1])
+            moves = len(self.marks) - 1
+            body = state_body(self.game, viewer, self.version, self.labels, self._public[1], moves)
             cached = self._bodies[viewer] = self.version, body
         return {**cached[1], "log": log_part(self.lines(viewer), start)}
 

@@ -113,3 +113,27 @@ def test_while_disconnected_the_options_are_disabled_and_the_page_says_so(
     assert page.locator("#offline").is_hidden()
     assert page.locator("#options button:disabled").count() == 0
     assert dataset(page)["version"] == version
+
+
+def test_undo_takes_back_my_last_decision_or_says_why_not(
+    browser: Any, servers: list[Server], tmp_path: Path
+) -> None:
+    server, _ = serve(servers, tmp_path)
+    page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    page.goto(server.links["seat 0"])
+    start = my_turn(page)
+    prompt, lines = page.inner_text("#prompt"), page.locator("#log li").count()
+    page.locator("#undo").click()  # nothing to take back yet
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "you have made no decision to take back yet" in page.inner_text("#notice")
+    page.locator('#options button[data-action="visit pilgrims_steps"]').click()
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=start)
+    assert page.locator('#options button[data-action="skip"]').count() == 1  # its trade
+    assert page.locator("#log li").count() > lines
+    visited = dataset(page)["version"]
+    page.locator("#undo").click()
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=visited)
+    assert int(dataset(page)["version"]) > int(visited)  # a new update, not an old one
+    assert page.inner_text("#prompt") == prompt and "move 0" in page.inner_text("#turn")
+    assert page.locator("#log li").count() == lines  # the story is told again without it
+    assert page.locator("#notice").is_hidden()

@@ -68,7 +68,7 @@
   function setConnected(connected) {
     const box = $("offline");
     box.hidden = connected;
-    for (const node of document.querySelectorAll("#options button")) node.disabled = !connected;
+    for (const node of document.querySelectorAll("#options button, #undo")) node.disabled = !connected;
   }
 
   function connect() {
@@ -104,6 +104,13 @@
     busy = true;
     document.body.dataset.busy = "true";
     send({ type: "act", seat, token, action, version: state.version });
+  }
+
+  function undo() {
+    if (busy || !state || !socket || socket.readyState !== WebSocket.OPEN) return;
+    busy = true;
+    document.body.dataset.busy = "true";
+    send({ type: "undo", seat, token, version: state.version });
   }
 
   function receive(message) {
@@ -170,7 +177,8 @@
     else who.append(swatch(seat), `You are ${seatName(seat)}`);
     let where = view.phase === "over" ? "game over" : "";
     if (decision) where = decision.mine ? "your decision" : `${seatName(decision.seat)} decides`;
-    $("turn").textContent = `Turn ${view.turn} · ${view.phase} · move ${state.version} · ${where}`;
+    $("turn").textContent = `Turn ${view.turn} · ${view.phase} · move ${state.moves} · ${where}`;
+    $("undo-row").hidden = seat === "spectator" || view.phase === "over";
   }
 
   function groupsOf(decision) {
@@ -380,6 +388,10 @@
   }
 
   document.addEventListener("click", (event) => {
+    if (event.target.closest("#undo")) {
+      undo();
+      return;
+    }
     const node = event.target.closest("[data-action], [data-pick], [data-back]");
     if (!node || !state) return;
     if (node.hasAttribute("data-back")) {
