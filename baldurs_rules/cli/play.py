@@ -36,6 +36,9 @@ if TYPE_CHECKING:
     from baldurs_rules.content.model import Content
     from baldurs_rules.game import Game
 
+    _Answer = Action | list[Action] | str
+    """A human's answer: an action, several (use all), or ``_QUIT``/``_CHANGED``."""
+
 COMMANDS = {
     "help": "this help",
     "map": "show the board again",
@@ -176,6 +179,7 @@ class _Session:
         self.read = read
         self.quiet = False
         self.seat_up: int | None = None  # the human whose screen is up (hot seat)
+        self.batches: dict[int, int] = {}  # moves after a "use all" -> moves before it
         self.adopt(game, bots)
 
     @classmethod
@@ -244,7 +248,12 @@ class _Session:
             answer = self.ask(seat)
             if answer is _QUIT:
                 return False
-            if not isinstance(answer, str):
+            if isinstance(answer, list):  # use all: one answer, several moves
+                start = len(self.game.actions)
+                for action in answer:
+                    self.play(seat, action)
+                self.batches[len(self.game.actions)] = start
+            elif not isinstance(answer, str):
                 self.play(seat, answer)
         self.tell(None if len(self.humans) != 1 else self.humans[0], self.printed, None)
         return True
@@ -274,7 +283,7 @@ class _Session:
             self.out.print(narrated(line, turn), soft_wrap=True)
 
     # ------------------------------------------------------------ a human's decision
-    def ask(self, seat: int) -> Action | str:
+    def ask(self, seat: int) -> _Answer:
         """A human's answer: an action, ``_CHANGED`` (undo, load) or ``_QUIT``."""
         if self.seat_up != seat and len(self.humans) > 1 and not self.pause(seat):
             return _QUIT
@@ -309,7 +318,7 @@ class _Session:
 
         self.out.print(options_view(self.game, entries))
 
-    def answer(self, seat: int) -> Action | str:
+    def answer(self, seat: int) -> _Answer:
         from baldurs_rules.cli.screen import menu_entries
 
         entries = menu_entries(self.game)
@@ -326,7 +335,7 @@ class _Session:
                 continue
             return result
 
-    def understand(self, seat: int, line: str, entries: Sequence[Entry]) -> Action | str | None:
+    def understand(self, seat: int, line: str, entries: Sequence[Entry]) -> _Answer | None:
         """What a line means: an action, ``_QUIT``, ``_CHANGED``, or None (ask again)."""
         from baldurs_rules.errors import RulesError
 
@@ -345,19 +354,21 @@ class _Session:
             self.out.print(f"[red]{escaped(one_line(exc))}[/]")
             return None
 
-    def numbered(self, seat: int, number: int, entries: Sequence[Entry]) -> Action | str | None:
+    def numbered(self, seat: int, number: int, entries: Sequence[Entry]) -> _Answer | None:
         from baldurs_rules.errors import RulesError
 
         if not 1 <= number <= len(entries):
             raise RulesError(f"there is no option {number}: choose 1 to {len(entries)}")
         return self.pick(seat, entries[number - 1], entries)
 
-    def pick(self, seat: int, entry: Entry, entries: Sequence[Entry]) -> Action | str | None:
+    def pick(self, seat: int, entry: Entry, entries: Sequence[Entry]) -> _Answer | None:
         """The entry's action; for a card to build, ask for the lot (step two).
 
         At the lot prompt a number is a lot; ``back`` goes back to the options;
         anything else is read as at the options (a command, another action).
         """
+        if entry.together:
+            return list(entry.actions)
         if len(entry.actions) == 1:
             return entry.actions[0]
         from baldurs_rules.present.labels import lot_text
@@ -383,7 +394,7 @@ class _Session:
                 continue
             return self.understand(seat, line, entries)
 
-    def notation(self, seat: int, line: str, entries: Sequence[Entry]) -> Action | str | None:
+    def notation(self, seat: int, line: str, entries: Sequence[Entry]) -> _Answer | None:
         """An action's notation, or an option's label (``build ropewalk``), in any case."""
         from baldurs_rules.errors import IllegalActionError
 
@@ -457,7 +468,16 @@ class _Session:
         mine = [i for i, who in enumerate(deciders) if who == seat]
         if mine and any(who in self.humans and who != seat for who in deciders[mine[-1] :]):
             raise RulesError("another player has decided since your last decision: ask them first")
+        before = self.game.clone()
         undone = self.game.undo(seat)
+        start = self.batches.get(len(self.game.actions) + 1)  # a "use all": all of it
+        try:
+            while start is not None and len(self.game.actions) > start:
+                undone[:0] = self.game.undo(seat)
+        except RulesError:
+            self.game = before
+            raise
+        self.batches = {k: v for k, v in self.batches.items() if k <= len(self.game.actions)}
         events = len(self.game.state.events)
         self.told = {s: min(n, events) for s, n in self.told.items()}
         self.printed = min(self.printed, events)

@@ -267,12 +267,15 @@ class Entry:
     Attributes:
         label: What to type instead of the number (``build ropewalk``, ``income``).
         text: What it does, in a few words.
-        actions: The legal actions it stands for (several: one per lot).
+        actions: The legal actions it stands for (several: one per lot, or, with
+            ``together``, the income abilities it uses one after the other).
+        together: The actions are all played, in order (``use all``).
     """
 
     label: str
     text: str
     actions: tuple[Action, ...]
+    together: bool = False
 
 
 def menu_entries(game: Game) -> list[Entry]:
@@ -281,12 +284,15 @@ def menu_entries(game: Game) -> list[Entry]:
     Each entry's ``text`` is what a player reads (names, cost, card text, the
     district); its ``label`` (the notation) is what they may type instead.
     """
-    from baldurs_rules.present.labels import option_label
+    from baldurs_rules.present.labels import USE_ALL, at_once_label, option_label
 
     decision = game.decision
     if decision is None:
         return []
     entries = []
+    together = getattr(decision, "at_once", ())
+    if together:
+        entries.append(Entry(USE_ALL, at_once_label(game, together), together, together=True))
     for label, actions in decision.grouped().items():
         first = actions[0]
         text = option_label(game, first, group=first.kind == "build")

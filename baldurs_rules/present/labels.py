@@ -30,7 +30,19 @@ if TYPE_CHECKING:
     from baldurs_rules.actions import Action
     from baldurs_rules.game import Game
 
-__all__ = ["card_offer_text", "lot_text", "node_text", "option_label", "site_text"]
+__all__ = [
+    "USE_ALL",
+    "at_once_label",
+    "card_offer_text",
+    "lot_text",
+    "node_text",
+    "option_label",
+    "site_text",
+]
+
+USE_ALL = "use all"
+"""What a player types (or a page sends) to use every ability of an income decision's
+``at_once`` in one answer."""
 
 _COLOR_NAMES = ("red", "blue", "green", "orange", "purple", "brown")
 """Seat colours by name, as the board SVG draws them."""
@@ -112,6 +124,21 @@ def _label(game: Game, action: Action, group: bool) -> str:
         effect = script_text(content, location.trades[int(args[0]) - 1].effect)
         return f"Trade {args[0]} for {cost} favor: {effect}"
     return _described(game, action)
+
+
+def at_once_label(game: Game, actions: tuple[Action, ...]) -> str:
+    """The label of the answer that uses these income abilities together.
+
+    Examples:
+        >>> import baldurs_rules as br
+        >>> game = br.scenario({"players": 2, "seats": [{"resources": {"supply": 1},
+        ...     "portfolio": ["counting_house", "crossing_tollhouse"]}, {}]})
+        >>> game.apply("income")
+        >>> at_once_label(game, game.decision.at_once)[:60]
+        'Use all 2 (their order makes no difference): The Counting Ho'
+    """
+    cards = "; ".join(_use_label(game, str(a.args[0])) for a in actions)
+    return f"Use all {len(actions)} (their order makes no difference): {cards}"
 
 
 def _use_label(game: Game, card: str) -> str:

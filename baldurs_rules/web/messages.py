@@ -185,6 +185,13 @@ def _decision(game: Game, seat: int | None) -> dict[str, Any] | None:
         }
         for key, actions in decision.grouped().items()
     ]
+    together = getattr(decision, "at_once", ())
+    if together:  # one click for the income abilities whose order cannot matter
+        from baldurs_rules.present.labels import USE_ALL, at_once_label
+
+        label = at_once_label(game, together)
+        option = {"action": USE_ALL, "label": label}
+        groups.insert(0, {"key": USE_ALL, "label": label, "options": [option]})
     return {
         "kind": kind,
         "seat": decider,

@@ -86,6 +86,7 @@ class Table:
         self._lines = {viewer: narrated(game, viewer, self.marks) for viewer in self.viewers}
         self._bodies: dict[Viewer, tuple[int, dict[str, Any]]] = {}
         self._public: tuple[int, dict[str, Any]] = (-1, {})
+        self._batches: dict[int, int] = {}  # moves after a "use all" -> moves before it
         self.catalog = catalog(game.content)
 
     @classmethod
@@ -163,11 +164,33 @@ class Table:
             raise RefusedError(
                 "not_your_turn", f"seat {decider} decides now ({kind}); wait for your turn"
             )
+        from baldurs_rules.present.labels import USE_ALL
+
+        if request.action == USE_ALL:
+            self.play_all(seat)
+            return
         try:
             action = game.parse_action(request.action)
         except IllegalActionError as exc:
             raise RefusedError("illegal", exc.message) from None
         self.play(action)
+
+    def play_all(self, seat: int) -> None:
+        """Use every income ability of the decision's ``at_once``, in order (one answer).
+
+        Raises:
+            RefusedError: ``illegal`` when there is no such answer now.
+        """
+        decision = self.game.decision
+        together = getattr(decision, "at_once", ())
+        if not together:
+            raise RefusedError(
+                "illegal", "'use all' is not an answer now: the order of the abilities matters"
+            )
+        start = len(self.game.actions)
+        for action in together:
+            self.play(action)
+        self._batches[len(self.game.actions)] = start
 
     def _mover(self, request: Request) -> int:
         """The seat of a move or undo, after the checks of who and when."""
@@ -264,7 +287,11 @@ class Table:
         before = game.clone()
         try:
             undone = game.undo(seat)
+            start = self._batches.get(len(game.actions) + 1)  # a "use all": all of it
+            while start is not None and len(game.actions) > start:
+                undone[:0] = game.undo(seat)
         except RulesError as exc:
+            self.game = before  # as it was, even if a "use all" was half taken back
             drawn = "draw" in exc.message
             why = (
                 "a card or lot token was revealed since your last decision"
@@ -282,6 +309,7 @@ class Table:
                 "not_saved", f"the game could not be saved to {self.path} ({exc.strerror or exc})"
             ) from None
         del self.marks[len(game.actions) + 1 :]
+        self._batches = {k: v for k, v in self._batches.items() if k <= len(game.actions)}
         self.version += 1
         self._lines = {v: narrated(game, v, self.marks) for v in self.viewers}
         return undone

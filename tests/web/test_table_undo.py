@@ -103,3 +103,31 @@ def test_the_undo_message_is_read_strictly() -> None:
         parse_request('{"type": "undo", "seat": 1, "token": "k"}')
     with pytest.raises(RefusedError, match="an 'undo' message has no field 'action'"):
         parse_request('{"type": "undo", "seat": 1, "token": "k", "version": 4, "action": "x"}')
+
+
+def test_use_all_is_one_answer_at_the_table_and_one_undo_takes_it_back(tmp_path: Path) -> None:
+    from baldurs_rules.web.messages import state_body
+    from baldurs_rules.web.tokens import Tokens
+
+    game = br.scenario(
+        {"players": 2, "seats": [{"resources": {"supply": 1},
+         "portfolio": ["counting_house", "crossing_tollhouse"]}, {}]}
+    )  # fmt: skip
+    game.apply("income")
+    marks = [len(game.state.events)] * (len(game.actions) + 1)
+    table = Table(game, [None, None], tmp_path / "g.json", Tokens.new(2, [0, 1]), marks)
+    before, version = game.to_json(), table.version
+    groups = state_body(game, 0, version, table.labels)["decision"]["groups"]
+    assert groups[0]["key"] == "use all" and groups[0]["options"][0]["action"] == "use all"
+    assert groups[0]["label"].startswith("Use all 2 (their order makes no difference)")
+    table.act(Request("act", 0, key(table, 0), "use all", version))
+    assert [str(a) for a in table.game.actions][-2:] == [
+        "use counting_house",
+        "use crossing_tollhouse",
+    ]
+    assert table.version == version + 2 and table.game.current_player == 1
+    with pytest.raises(RefusedError, match="'use all' is not an answer now") as e:
+        table.act(Request("act", 1, key(table, 1), "use all", table.version))
+    assert e.value.code == "illegal"
+    undo(table, 0)
+    assert table.game.to_json() == before and len(table.marks) == len(table.game.actions) + 1
