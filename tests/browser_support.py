@@ -133,3 +133,12 @@ def play_one_decision(page: Any, rng: random.Random) -> None:
         "v => document.body.dataset.version !== v || !document.getElementById('notice').hidden",
         arg=before,
     )
+
+
+def screenshot(page: Any, name: str) -> None:
+    """A small PNG for the docs (256 colours)."""
+    from PIL import Image
+
+    target = IMAGES / name
+    page.screenshot(path=str(target), full_page=False)
+    Image.open(target).convert("RGB").quantize(colors=256).save(target, optimize=True)

@@ -236,7 +236,10 @@ def site_text(game: Game, node_id: str) -> str:
     node = look.node_index[node_id]
     district = game.content.names()[look.districts[look.node_district[node]]]
     kind = look.node_kind[node]
-    what = "The gate site" if kind == "gate" else _fort_site_name(game, node).capitalize()
     if kind == "hq":
         what = "The HQ site"
+    elif kind == "gate":
+        what = "The gate site"
+    else:
+        what = _fort_site_name(game, node).capitalize()
     return f"{what} of {district}, next to {_neighbours(game, node)}"

@@ -138,7 +138,34 @@ def public_part(game: Game) -> dict[str, Any]:
         "board": render_svg(game),
         "seat_rows": [dataclasses.asdict(row) for row in seat_rows(game)],
         "locations": [dataclasses.asdict(row) for row in location_rows(game)],
+        "last_move": last_move(game),
     }
+
+
+_MARKED = {"build": "lots", "place": "sites", "worker": "locations", "attack": "districts"}
+"""The events that change the board, and what the page marks for each."""
+
+
+def last_move(game: Game) -> dict[str, list[Any]]:
+    """What the last move that changed the board changed: the lots built, the sites
+    taken, the locations a worker went to, the districts attacked (all public).
+
+    Examples:
+        >>> import baldurs_rules as br
+        >>> game = br.new_game(players=2, seed=1)
+        >>> game.apply("visit high_hall")
+        >>> last_move(game)
+        {'lots': [], 'sites': [], 'locations': ['high_hall'], 'districts': []}
+    """
+    found: dict[str, list[Any]] = {key: [] for key in ("lots", "sites", "locations", "districts")}
+    values = {"build": 1, "place": 1, "worker": 0, "attack": 0}  # which value to mark
+    for event in reversed(game.state.events):
+        kind = event[0]
+        if kind == "action" and any(found.values()):
+            break
+        if kind in _MARKED:
+            found[_MARKED[kind]].append(event[3 + values[kind]])
+    return found
 
 
 def spectator_view(game: Game) -> dict[str, Any]:

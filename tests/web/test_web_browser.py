@@ -9,7 +9,7 @@ reconnect by themselves and the game goes on. At the end the scores the pages
 show are checked against a replay of the saved record.
 
 Skipped without ``/usr/bin/chromium`` (CI installs Debian's) or the ``playwright``
-package. With ``BBG_WEB_SCREENSHOTS=1`` the test also writes the pictures of
+package. With ``BBG_WEB_SCREENSHOTS=1`` the test also writes the final scoring picture of
 ``docs/play.md`` (``docs/images/web-*.png``).
 """
 
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import IMAGES, SHOTS, Server, dataset, play_one_decision
+from browser_support import SHOTS, Server, dataset, play_one_decision, screenshot
 from web_support import free_port
 
 import baldurs_rules as br
@@ -43,15 +43,6 @@ def shown_scores(page: Any) -> list[int]:
     return [int(cells.nth(i).inner_text()) for i in range(cells.count())]
 
 
-def screenshot(page: Any, name: str) -> None:
-    """A small PNG for the docs (256 colours)."""
-    from PIL import Image
-
-    target = IMAGES / name
-    page.screenshot(path=str(target), full_page=False)
-    Image.open(target).convert("RGB").quantize(colors=256).save(target, optimize=True)
-
-
 def test_a_whole_game_by_clicks_with_a_restart(
     browser: Any, servers: list[Server], tmp_path: Path
 ) -> None:
@@ -65,7 +56,7 @@ def test_a_whole_game_by_clicks_with_a_restart(
         context = browser.new_context(viewport={"width": 1280, "height": 860})
         pages[seat] = context.new_page()
         pages[seat].goto(server.links[f"seat {seat}"])
-    rng, restarted, shot = random.Random(9), False, False
+    rng, restarted = random.Random(9), False
     deadline = time.monotonic() + 170
     while not all(dataset(p).get("over") == "true" for p in pages.values()):
         assert time.monotonic() < deadline, "the game did not end in time"
@@ -73,12 +64,6 @@ def test_a_whole_game_by_clicks_with_a_restart(
         for page in pages.values():
             data = dataset(page)
             if data.get("mine") == "true" and data.get("state") == "connected":
-                cards = page.locator("#hand li[data-pick]")
-                if SHOTS and not shot and int(data["version"]) > 24 and cards.count():
-                    cards.first.click()
-                    screenshot(page, "web-table.png")
-                    page.locator("#options button.back").click()
-                    shot = True
                 play_one_decision(page, rng)
                 moved = True
         if not restarted and int(dataset(pages[0])["version"]) >= RESTART_AT:

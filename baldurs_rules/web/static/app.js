@@ -158,16 +158,57 @@
     const mine = Boolean(decision && decision.mine);
     document.body.dataset.version = String(state.version);
     document.body.dataset.mine = String(mine);
+    document.body.dataset.kind = decision ? decision.kind : "";
     document.body.dataset.over = String(view.phase === "over");
     renderHeader(view, decision);
     $("board").innerHTML = state.board; // the server's SVG: public information only
     renderPrompt(decision);
     renderCards(view, decision);
+    renderYou(view);
     renderSeats(view);
     renderTrades();
     renderLog();
     renderScores(view);
     markTargets(decision);
+    markLastMove();
+  }
+
+  // Your own resources, large enough to read at a glance.
+  function renderYou(view) {
+    const you = $("you");
+    you.replaceChildren();
+    $("you-panel").hidden = seat === "spectator";
+    const row = state.seat_rows.find((r) => r.seat === seat);
+    if (!row) return;
+    for (const [resource, amount] of Object.entries(row.resources)) {
+      you.append(element("span", `${name(resource)} ${amount}`, { class: "amount" }));
+    }
+    you.append(element("span", `cubes ${row.cubes}`, { class: "amount" }));
+    you.append(element("span", `worker: ${row.worker}`, { class: "amount" }));
+  }
+
+  // The last move that changed the board stays marked until the next one.
+  function markLastMove() {
+    const last = state.last_move;
+    if (!last) return;
+    const ids = [
+      ...last.lots.map((n) => `lot-${n}`),
+      ...last.sites.map((n) => `node-${n}`),
+      ...last.locations.map((n) => `location-${n}`),
+      ...last.districts.map((n) => `district-${n}`),
+    ];
+    for (const id of ids) {
+      const node = document.getElementById(id);
+      if (node) node.classList.add("last-move");
+    }
+  }
+
+  // Details of what is under the pointer (or the finger) on the board.
+  function showDetails(event) {
+    const node = event.target.closest && event.target.closest("#board [id^='lot-'], #board [id^='node-'], #board [id^='location-'], #board [id^='district-']");
+    if (!node) return;
+    const title = node.querySelector(":scope > title");
+    if (title) $("details").textContent = title.textContent;
   }
 
   function renderHeader(view, decision) {
@@ -386,6 +427,10 @@
       }
     }
   }
+
+  $("board").addEventListener("pointerover", showDetails);
+  $("board").addEventListener("focusin", showDetails);
+  $("board").addEventListener("click", showDetails);
 
   document.addEventListener("click", (event) => {
     if (event.target.closest("#undo")) {
