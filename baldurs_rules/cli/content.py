@@ -39,15 +39,16 @@ def validate(directory: str | None) -> None:
 
 
 # ---------------------------------------------------------------- explain
-def explain_text(content: Content, text: str) -> str:
-    """Rules text, DSL source and definition place of a card (or a did-you-mean error)."""
+def explain_text(content: Content, text: str, source: bool = False) -> str:
+    """Rules text of a card (or a did-you-mean error); with ``source``, also the effect
+    language source of each effect and the file:line:column it is defined at."""
     from baldurs_rules._resources import default_content_dir
     from baldurs_rules.present.card_text import card_text, where_defined
 
     names = content.names()
     ident = resolve_id("card or location", text, {i: names.get(i, i) for i in _known_ids(content)})
     lines = [card_text(content, ident)]
-    sources = where_defined(content, ident)
+    sources = where_defined(content, ident) if source else []
     if sources:
         lines.append("Effects (effect language):")
         for label, source in sources:
@@ -73,13 +74,18 @@ def _known_ids(content: Content) -> list[str]:
 @click.command()
 @click.argument("card")
 @click.option("--content", "content_dir", type=CONTENT_DIR, help="Content dir.")
-def explain(card: str, content_dir: str | None) -> None:
-    """Show a card's rules text, its effect source and where it is defined.
+@click.option(
+    "--source",
+    is_flag=True,
+    help="Also show each effect in the effect language and the file:line it is defined at.",
+)
+def explain(card: str, content_dir: str | None, source: bool) -> None:
+    """Show a card's rules text (with --source: its effect source and where it is defined).
 
     CARD is an id or a display name, in any case (``"the high hall"``).
     """
     content = load_content_dir(content_dir)
-    click.echo(printable(explain_text(content, card)))
+    click.echo(printable(explain_text(content, card, source)))
 
 
 # ---------------------------------------------------------------- content

@@ -42,12 +42,13 @@ if TYPE_CHECKING:
 COMMANDS = {
     "help": "this help",
     "map": "show the board again",
-    "explain": "explain CARD: a card's, location's or faction's text and effect source",
+    "explain": "explain CARD: a card's, location's or faction's rules text"
+    " (explain CARD --source: its effect source and file too)",
     "log": "the story of the game so far, as you know it (the last 40 lines)",
     "undo": "take back your last decision (not past a card or lot token drawn since)",
     "save": "save FILE: the game, who plays each seat and the bots' random state",
     "load": "load FILE: continue a saved game",
-    "quit": "leave the game",
+    "quit": "leave the game (it offers to save it first)",
 }
 """The commands a human may type at a decision, besides an option."""
 
@@ -345,6 +346,7 @@ class _Session:
             if command.isdecimal():
                 return self.numbered(seat, int(command), entries)
             if command in ("quit", "exit"):
+                self.offer_to_save()
                 self.out.print("bye")
                 return _QUIT
             if command in COMMANDS:
@@ -452,7 +454,9 @@ class _Session:
             raise RulesError(
                 "explain what? give a card, location or faction (e.g. explain ropewalk)"
             )
-        self.out.print(escaped(explain_text(self.game.content, what)))
+        source = what.endswith(" --source") or what.startswith("--source ")
+        what = what.replace("--source", "").strip()
+        self.out.print(escaped(explain_text(self.game.content, what, source)))
 
     def log(self, seat: int) -> None:
         from baldurs_rules.cli.screen import narrated
@@ -485,6 +489,21 @@ class _Session:
         after = f" and {others} move{'s' if others != 1 else ''} after it" if others else ""
         self.out.print(f"undone: your decision {escaped(str(undone[0]))!r}{after}")
         return _CHANGED
+
+    def offer_to_save(self) -> None:
+        """Before leaving: save the game if the player gives a file name."""
+        from baldurs_rules.errors import RulesError
+
+        while True:
+            line = self.read("save the game before you leave? a file name, or Enter to leave: ")
+            path = (line or "").strip()
+            if path.lower() in ("", "n", "no", "quit", "exit"):
+                return
+            try:
+                self.save(path)
+                return
+            except (RulesError, OSError) as exc:
+                self.out.print(f"[red]{escaped(one_line(exc))}[/] (try another name)")
 
     def save(self, path: str) -> None:
         from baldurs_rules.bots.game_file import write_game_file

@@ -400,3 +400,27 @@ def test_the_screen_shows_only_the_readers_cards() -> None:
     assert all(names[c] in text for c in game.state.hand[1])
     for seat in (0, 2):
         assert not any(names[c] in text for c in game.state.hand[seat] + game.state.agendas[seat])
+
+
+def test_quit_offers_to_save_first(tmp_path: Path) -> None:
+    save = tmp_path / "left.json"
+    bad = tmp_path / "no" / "such" / "dir.json"
+    result = run("--players", "2", "--humans", "1", "--seed", "4", input=f"quit\n{bad}\n{save}\n")
+    assert result.exit_code == 0, result.output
+    assert "save the game before you leave?" in result.stdout
+    assert "(try another name)" in result.stdout and "saved to" in result.stdout
+    assert read_game_file(save).game.state.seed == 4
+    assert result.stdout.rstrip().endswith("bye")
+    left = run("--players", "2", "--humans", "1", input="quit\n\n")
+    assert left.exit_code == 0 and "saved to" not in left.stdout and "bye" in left.stdout
+
+
+def test_explain_shows_the_card_text_and_the_source_only_when_asked() -> None:
+    out, buffer = console()
+    game = br.new_game(2, seed=1)
+    lines = iter(["explain elfsong_tavern", "explain elfsong_tavern --source", "quit", ""])
+    _Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None)).run()
+    text = buffer.getvalue()
+    first = text.index("The Elfsong Tavern — inn")
+    assert text.count("buildings.yaml") == 1 and text.index("buildings.yaml") > first
+    assert text.count("The Elfsong Tavern — inn") >= 2
