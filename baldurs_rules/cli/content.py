@@ -51,9 +51,9 @@ def explain_text(content: Content, text: str, source: bool = False) -> str:
     sources = where_defined(content, ident) if source else []
     if sources:
         lines.append("Effects (effect language):")
-        for label, source in sources:
-            lines.append(f"  {label}: {source}")
-    if any("# content/" in source for _, source in sources):
+        for label, effect in sources:
+            lines.append(f"  {label}: {effect}")
+    if any("# content/" in effect for _, effect in sources):
         lines.append(
             f"(content/ is the built-in content, in {default_content_dir()}; "
             "'bbg content export DIR' copies it to mod)"
