@@ -155,6 +155,9 @@ def seat_bots(names: Sequence[str], players: int, humans: int, seed: int) -> lis
     ]
 
 
+_SUMMARY_KINDS = frozenset({"build", "worker", "place", "trade", "take"})
+"""The story's lines a turn's summary keeps (with each turn's action and the attacks)."""
+
 _QUIT = "quit"
 _CHANGED = "changed"
 
@@ -181,6 +184,7 @@ class _Session:
         self.quiet = False
         self.seat_up: int | None = None  # the human whose screen is up (hot seat)
         self.batches: dict[int, int] = {}  # moves after a "use all" -> moves before it
+        self.turn_started: dict[int, int] = {}  # events when each human's last turn began
         self.adopt(game, bots)
 
     @classmethod
@@ -295,7 +299,38 @@ class _Session:
         decision = self.game.decision
         if decision is not None and decision.kind in ("turn", "draft"):
             self.show_board(seat)
+            self.summary(seat)
         return self.answer(seat)
+
+    def summary(self, seat: int) -> None:
+        """Above the prompt: what each seat did since this seat's last turn, and the
+        attacks (the story itself scrolled up with the board)."""
+        from rich.text import Text
+
+        from baldurs_rules.cli.screen import SUMMARY_LINES, narrated
+        from baldurs_rules.present.narration import narration
+
+        start = self.turn_started.get(seat)
+        end = self.turn_started[seat] = len(self.game.state.events)
+        if start is None or start >= end:
+            return
+        lines = narration(self.game, seat, start, end)
+        events = self.game.state.events
+        kept = [
+            line
+            for line in lines
+            if line.kind in _SUMMARY_KINDS
+            or line.tone in ("turn", "attack", "end")
+            or (line.tone == "forced" and events[line.events[0]][3] == "turn")  # a turn's move
+        ]
+        if not kept:
+            return
+        self.out.print(Text("Since your last turn:", style="bold"))
+        cut = len(kept) - SUMMARY_LINES
+        if cut > 0:
+            self.out.print(Text(f"  ({cut} earlier lines: type log)", style="dim"))
+        for line in kept[-SUMMARY_LINES:]:
+            self.out.print(Text("  ") + narrated(line), no_wrap=True, overflow="ellipsis")
 
     def pause(self, seat: int) -> bool:
         """Hide the screen until the next human says they alone are looking (False: quit)."""

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "SCREEN_HEIGHT",
     "SCREEN_WIDTH",
+    "SUMMARY_LINES",
     "Entry",
     "board_screen",
     "menu_entries",
@@ -52,6 +53,9 @@ SCREEN_HEIGHT = 50
 
 _SEAT_STYLES = ("red", "blue", "green", "dark_orange", "magenta", "cyan")
 """Seat colours, in the order of the board SVG's (red, blue, green, orange, ...)."""
+
+SUMMARY_LINES = 6
+"""The most lines of the "since your last turn" summary above a turn's prompt."""
 
 _MOST_CARDS = 7
 """Cards of a hand shown with their text; the rest by name only (to keep ``SCREEN_HEIGHT``)."""

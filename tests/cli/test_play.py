@@ -229,7 +229,7 @@ def test_help_map_explain_and_log() -> None:
     assert "Commands:" in out and "Action kinds:" in out
     assert out.count("Your agendas") == 3  # the screen at turn 1, for map, at turn 3
     assert "The Elfsong Tavern — inn, cost 4 gold" in out
-    assert out.count("You take income.") == 2  # as it happened, and in the log
+    assert out.count("You take income.") == 3  # as it happened, in the summary, in the log
 
 
 def test_the_end_of_input_leaves_the_game() -> None:
@@ -424,3 +424,14 @@ def test_explain_shows_the_card_text_and_the_source_only_when_asked() -> None:
     first = text.index("The Elfsong Tavern — inn")
     assert text.count("buildings.yaml") == 1 and text.index("buildings.yaml") > first
     assert text.count("The Elfsong Tavern — inn") >= 2
+
+
+def test_each_turn_prompt_has_a_summary_of_the_moves_since_your_last_turn() -> None:
+    _, _, buffer = scripted(3, 1, seed=5)
+    text = buffer.getvalue()
+    assert text.count("Since your last turn:") >= 5
+    block = text.split("Since your last turn:")[3].splitlines()[1:]
+    summary = [line for line in block if line.startswith("  ")]
+    assert 1 <= len(summary) <= 7  # at most SUMMARY_LINES, and a note of the rest
+    assert any(line.lstrip().startswith(("Seat 1", "Seat 2")) for line in summary)
+    assert block[len(summary)].startswith("Your turn")  # right above the prompt
