@@ -18,12 +18,15 @@ from baldurs_rules.cli.common import CONTENT_DIR, load_content_dir, resolve_id
 # ---------------------------------------------------------------- validate
 @click.command()
 @click.argument("directory", required=False, type=CONTENT_DIR)
-def validate(directory: str | None) -> None:
+@click.option("--strict", is_flag=True, help="Exit 1 when there are warnings too.")
+def validate(directory: str | None, strict: bool) -> None:
     """Check a content directory (default: the built-in content).
 
-    Prints a summary line and exits 0, or every problem as
-    file:line:col: message and exits 1.
+    Prints every problem as file:line:col: message (a warning as
+    file:line:col: warning: message) and a summary line. Exits 1 when the
+    content does not load, 0 when it does, even with warnings, unless --strict.
     """
+    from baldurs_rules.content.lint import content_warnings
     from baldurs_rules.content.loader import load_content
     from baldurs_rules.errors import ContentError
 
@@ -35,7 +38,15 @@ def validate(directory: str | None) -> None:
         count = len(exc.problems)
         click.echo(f"{count} problem{'s' if count != 1 else ''} found", err=True)
         sys.exit(1)
+    warnings = content_warnings(directory)
+    for warning in warnings:
+        click.echo(warning.format(), err=True)
+    if warnings:
+        count = len(warnings)
+        click.echo(f"{count} warning{'s' if count != 1 else ''}", err=True)
     click.echo(content.summary())
+    if strict and warnings:
+        sys.exit(1)
 
 
 # ---------------------------------------------------------------- explain

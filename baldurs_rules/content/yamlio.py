@@ -39,6 +39,7 @@ __all__ = [
     "MAX_BYTES",
     "MAX_DEPTH",
     "MAX_NODES",
+    "SURROGATE",
     "YamlDoc",
     "parse_yaml_bytes",
     "read_yaml",
@@ -58,6 +59,10 @@ CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 """Characters refused in any text of a content file: C0 and C1 controls (tab and
 line feed apart), DEL, and the bidirectional overrides that can make text read
 differently from what it is."""
+
+SURROGATE = re.compile("[\ud800-\udfff]")
+"""Lone surrogates (a ``\\ud800`` escape in a double-quoted string): text that
+cannot be encoded as UTF-8, so it could never be printed or saved."""
 
 _SCALAR_FORMS = {
     "int": re.compile(r"[-+]?(?:0x[0-9a-fA-F_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_]*)", re.ASCII),
@@ -352,6 +357,14 @@ class _Builder:
             if bad:
                 code = ord(bad.group())
                 self.fail(node, f"text holds the control character U+{code:04X}; remove it")
+            lone = SURROGATE.search(value)
+            if lone:
+                code = ord(lone.group())
+                self.fail(
+                    node,
+                    f"text holds the lone surrogate U+{code:04X}, which cannot be encoded"
+                    " as UTF-8; write the character itself (or a \\U escape of it)",
+                )
             return value
         if not _SCALAR_FORMS[kind].fullmatch(value):
             self.fail(node, f"{_shorten(value)!r} is not a valid !!{kind}")
