@@ -41,6 +41,7 @@ __all__ = [
     "MAX_NODES",
     "SURROGATE",
     "YamlDoc",
+    "dump_yaml",
     "parse_yaml_bytes",
     "read_yaml",
     "read_yaml_text",
@@ -164,6 +165,26 @@ def read_yaml_text(text: str, name: str) -> YamlDoc:
     _Builder(doc).check_size(root)
     doc.data = _Builder(doc).build(root, (), 0)
     return doc
+
+
+def dump_yaml(data: Any) -> str:
+    """Plain data as block-style YAML text, which ``read_yaml_text`` reads back.
+
+    Examples:
+        >>> print(dump_yaml({"cost": 3, "income": "gain 1 gold"}), end="")
+        cost: 3
+        income: gain 1 gold
+    """
+    import io
+
+    yaml = YAML(typ="safe", pure=True)
+    yaml.default_flow_style = False
+    yaml.allow_unicode = True
+    yaml.width = 4096
+    yaml.sort_base_mapping_type_on_output = False  # type: ignore[assignment]
+    out = io.StringIO()
+    yaml.dump(data, out)
+    return out.getvalue()
 
 
 def _compose(source: SourceText) -> Node | None:
