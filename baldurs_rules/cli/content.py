@@ -281,3 +281,27 @@ def _with_text(changes: ContentDiff) -> dict[str, object]:
         if change.status == "removed":
             card["text_after"] = []
     return data
+
+
+# ---------------------------------------------------------------- schema
+@content_group.command(name="schema")
+@click.option(
+    "--out",
+    "directory",
+    required=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Directory to write the schemas to (made if missing).",
+)
+def schema(directory: Path) -> None:
+    """Write the JSON Schema of every content file kind (and mod.yaml) to a directory.
+
+    Point an editor's YAML language server at them: a first line
+    '# yaml-language-server: $schema=SCHEMAS/buildings.json' in buildings.yaml.
+    """
+    from baldurs_rules._resources import schema_dir
+
+    directory.mkdir(parents=True, exist_ok=True)
+    names = sorted(p.name for p in schema_dir().glob("*.json"))
+    for name in names:
+        shutil.copyfile(schema_dir() / name, directory / name)
+    click.echo(f"wrote {len(names)} schemas to {directory}: {', '.join(names)}")

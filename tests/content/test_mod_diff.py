@@ -129,3 +129,23 @@ def test_explain_a_removed_card_names_the_mod(mod: Path, default: Content) -> No
         assert f"{mod / 'mod.yaml'}:3:" in result.output
     unknown = CliRunner().invoke(main, ["explain", "no_such_card", "--content", str(mod)])
     assert "removed" not in unknown.output and unknown.exit_code == 1
+
+
+def test_content_schema_writes_every_kind(tmp_path: Path) -> None:
+    from jsonschema import Draft202012Validator
+
+    from baldurs_rules._resources import default_content_dir
+    from baldurs_rules.content.chain import FILES
+    from baldurs_rules.content.yamlio import read_yaml
+
+    out = tmp_path / "schemas"
+    result = CliRunner().invoke(main, ["content", "schema", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.stem for p in out.iterdir()) == sorted([*FILES, "mod"])
+    for kind, name in FILES.items():
+        schema = json.loads((out / f"{kind}.json").read_text("utf-8"))
+        data = read_yaml(default_content_dir() / name).data
+        assert not list(Draft202012Validator(schema).iter_errors(data)), kind
+    broken = {"buildings": [{"id": "x", "name": "X", "type": "inn", "cost": "three"}]}
+    schema = json.loads((out / "buildings.json").read_text("utf-8"))
+    assert list(Draft202012Validator(schema).iter_errors(broken))
