@@ -23,9 +23,10 @@ from baldurs_rules.cli.common import CONTENT_DIR, load_content_dir, resolve_id
 def validate(directory: str | None, strict: bool) -> None:
     """Check a content directory (default: the built-in content).
 
-    Prints every problem as file:line:col: message (a warning as
-    file:line:col: warning: message) and a summary line. Exits 1 when the
-    content does not load, 0 when it does, even with warnings, unless --strict.
+    Prints every problem as file:line:col: message on stderr and exits 1 when
+    the content does not load; else each warning (file:line:col: warning:
+    message), their count and the summary line, and exits 0 (1 with --strict
+    when there are warnings).
     """
     from baldurs_rules.content.lint import content_warnings
     from baldurs_rules.content.loader import load_content
@@ -39,12 +40,12 @@ def validate(directory: str | None, strict: bool) -> None:
         count = len(exc.problems)
         click.echo(f"{count} problem{'s' if count != 1 else ''} found", err=True)
         sys.exit(1)
-    warnings = content_warnings(directory)
+    warnings = content_warnings(directory)  # the content loads: they go with its summary
     for warning in warnings:
-        click.echo(warning.format(), err=True)
+        click.echo(warning.format())
     if warnings:
         count = len(warnings)
-        click.echo(f"{count} warning{'s' if count != 1 else ''}", err=True)
+        click.echo(f"{count} warning{'s' if count != 1 else ''}")
     click.echo(content.summary())
     if strict and warnings:
         sys.exit(1)
