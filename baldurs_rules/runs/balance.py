@@ -351,10 +351,9 @@ def compare(
         report: The report of the mod.
         baseline: The report of the content it is compared with.
         statuses: What the mod did to each card id (``added``, ``replaced``,
-            ``removed``, ``unchanged``, as
-            [`card_statuses`][baldurs_rules.content.diff.card_statuses] gives); a
-            trade ``<location>:<n>`` takes its location's. Without it, an item is
-            ``new`` or ``removed`` by whether it was used in either report.
+            ``removed``, ``unchanged``, as ``baldurs_rules.content.diff.card_statuses``
+            gives); a trade ``<location>:<n>`` takes its location's. Without it, an
+            item is ``new`` or ``removed`` by whether it was used in either report.
 
     Each row's ``change`` is the lift with the mod minus the lift without it, with
     its 95% interval ``change_low``..``change_high`` (the two runs are independent,
