@@ -260,6 +260,8 @@ class Workbench:
             return [Completion(t.id, f"building type: {t.name}") for t in content.tiles]
         if field_name == "district":
             return [Completion(d.id, f"district: {d.name}") for d in content.board.districts]
+        if file.name == "mod.yaml":  # remove: and replace: name the cards of the base
+            content = self._base_for(file) or content
         return _card_ids(content)
 
     def definition(self, file: Path, line: int, column: int) -> Place | None:
