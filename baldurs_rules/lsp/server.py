@@ -77,62 +77,64 @@ def publish(server: ContentServer, path: Path) -> None:
         )
 
 
+def did_open(ls: ContentServer, params: types.DidOpenTextDocumentParams) -> None:
+    path = _path(params.text_document.uri)
+    if path is not None:
+        ls.bench.texts[path] = params.text_document.text
+        _safely(publish, ls, path)
+
+
+def did_change(ls: ContentServer, params: types.DidChangeTextDocumentParams) -> None:
+    path = _path(params.text_document.uri)
+    if path is None:
+        return
+    for change in params.content_changes:
+        if isinstance(change, types.TextDocumentContentChangeWholeDocument):
+            ls.bench.texts[path] = change.text
+    _safely(publish, ls, path)
+
+
+def did_close(ls: ContentServer, params: types.DidCloseTextDocumentParams) -> None:
+    path = _path(params.text_document.uri)
+    if path is not None:
+        ls.bench.texts.pop(path, None)
+        _safely(publish, ls, path)
+
+
+def hover(ls: ContentServer, params: types.HoverParams) -> types.Hover | None:
+    path, pos = _path(params.text_document.uri), params.position
+    text = _safely(ls.bench.hover, path, pos.line, pos.character) if path else None
+    if not text:
+        return None
+    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
+
+
+def completion(ls: ContentServer, params: types.CompletionParams) -> types.CompletionList:
+    path, pos = _path(params.text_document.uri), params.position
+    found = _safely(ls.bench.complete, path, pos.line, pos.character) if path else None
+    items = [types.CompletionItem(label=c.label, detail=c.detail) for c in found or []]
+    return types.CompletionList(is_incomplete=False, items=items)
+
+
+def definition(ls: ContentServer, params: types.DefinitionParams) -> types.Location | None:
+    path, pos = _path(params.text_document.uri), params.position
+    place = _safely(ls.bench.definition, path, pos.line, pos.character) if path else None
+    if place is None:
+        return None
+    uri = from_fs_path(str(place.file)) or place.file.as_uri()
+    return types.Location(uri=uri, range=_range(place))
+
+
 def make_server() -> ContentServer:
     """A server with every feature registered (not started)."""
     server = ContentServer()
-
-    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
-    def did_open(ls: ContentServer, params: types.DidOpenTextDocumentParams) -> None:
-        path = _path(params.text_document.uri)
-        if path is not None:
-            ls.bench.texts[path] = params.text_document.text
-            _safely(publish, ls, path)
-
-    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-    def did_change(ls: ContentServer, params: types.DidChangeTextDocumentParams) -> None:
-        path = _path(params.text_document.uri)
-        if path is None:
-            return
-        for change in params.content_changes:
-            if isinstance(change, types.TextDocumentContentChangeWholeDocument):
-                ls.bench.texts[path] = change.text
-        _safely(publish, ls, path)
-
-    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
-    def did_close(ls: ContentServer, params: types.DidCloseTextDocumentParams) -> None:
-        path = _path(params.text_document.uri)
-        if path is not None:
-            ls.bench.texts.pop(path, None)
-            _safely(publish, ls, path)
-
-    @server.feature(types.TEXT_DOCUMENT_HOVER)
-    def hover(ls: ContentServer, params: types.HoverParams) -> types.Hover | None:
-        path, pos = _path(params.text_document.uri), params.position
-        text = _safely(ls.bench.hover, path, pos.line, pos.character) if path else None
-        if not text:
-            return None
-        markup = types.MarkupContent(kind=types.MarkupKind.Markdown, value=text)
-        return types.Hover(contents=markup)
-
-    @server.feature(
-        types.TEXT_DOCUMENT_COMPLETION,
-        types.CompletionOptions(trigger_characters=[" ", "(", "[", ":"]),
-    )
-    def completion(ls: ContentServer, params: types.CompletionParams) -> types.CompletionList:
-        path, pos = _path(params.text_document.uri), params.position
-        found = _safely(ls.bench.complete, path, pos.line, pos.character) if path else None
-        items = [types.CompletionItem(label=c.label, detail=c.detail) for c in found or []]
-        return types.CompletionList(is_incomplete=False, items=items)
-
-    @server.feature(types.TEXT_DOCUMENT_DEFINITION)
-    def definition(ls: ContentServer, params: types.DefinitionParams) -> types.Location | None:
-        path, pos = _path(params.text_document.uri), params.position
-        place = _safely(ls.bench.definition, path, pos.line, pos.character) if path else None
-        if place is None:
-            return None
-        uri = from_fs_path(str(place.file)) or place.file.as_uri()
-        return types.Location(uri=uri, range=_range(place))
-
+    server.feature(types.TEXT_DOCUMENT_DID_OPEN)(did_open)
+    server.feature(types.TEXT_DOCUMENT_DID_CHANGE)(did_change)
+    server.feature(types.TEXT_DOCUMENT_DID_CLOSE)(did_close)
+    server.feature(types.TEXT_DOCUMENT_HOVER)(hover)
+    words = types.CompletionOptions(trigger_characters=[" ", "(", "[", ":"])
+    server.feature(types.TEXT_DOCUMENT_COMPLETION, words)(completion)
+    server.feature(types.TEXT_DOCUMENT_DEFINITION)(definition)
     return server
 
 
