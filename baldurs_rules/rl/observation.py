@@ -116,6 +116,8 @@ class ObservationEncoder:
         self._layout()
         self.size = sum(p.size for p in self.parts)
         self._map_tables()
+        self.low: np.ndarray = np.zeros(self.size, dtype=np.float32)
+        self.high: np.ndarray = np.full(self.size, HIGH, dtype=np.float32)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as what makes it: a copy gets a buffer of its own (and numpy's

@@ -40,7 +40,7 @@ from baldurs_rules.content.model import Content
 from baldurs_rules.errors import RulesError, did_you_mean
 from baldurs_rules.game import Game, new_game
 from baldurs_rules.rl.action_codec import ActionCodec
-from baldurs_rules.rl.common import check_setup, final_rewards
+from baldurs_rules.rl.common import check_setup, final_rewards, render_text
 from baldurs_rules.rl.observation import HIGH, ObservationEncoder
 from baldurs_rules.rules import Rules
 
@@ -207,7 +207,7 @@ class BaldursGateEnv(AECEnv):  # type: ignore[misc]
         """The game as text (ansi), or printed (human)."""
         if self.game is None:
             return None
-        text = _text(self.game)
+        text = render_text(self.game)
         if self.render_mode == "human":
             print(text)
             return None
@@ -215,15 +215,6 @@ class BaldursGateEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         self.game = None
-
-
-def _text(game: Game) -> str:
-    view = game.view(0)
-    lines = [f"turn {view['turn']}, phase {view['phase']}, seat {game.current_player} to decide"]
-    for seat, public in enumerate(view["seats"]):
-        res = ", ".join(f"{v} {r}" for r, v in public["resources"].items())
-        lines.append(f"  seat {seat}: {res}; hand {public['hand_size']}")
-    return "\n".join(lines)
 
 
 def raw_env(**kwargs: Any) -> BaldursGateEnv:
