@@ -80,6 +80,29 @@ def layout(old: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _bound(values: Any) -> str:
+    low, high = float(values.min()), float(values.max())
+    return f"{low:.4g}" if low == high else f"{low:.4g} to {high:.4g}"
+
+
+def features(old: str) -> str:
+    """Each part's feature names (first and last) and the upper bounds of its values."""
+    encoder = _encoder(settings()["players"]["max"])
+    names, high = encoder.feature_names, encoder.high
+    lines = [
+        "| Part | Features | First name | Last name | Upper bound |",
+        "|------|---------:|------------|-----------|-------------|",
+    ]
+    for part in encoder.parts:
+        if re.match(r"seat [1-9]", part.name):
+            continue
+        name = re.sub(r"^seat 0 ", "seat k ", part.name)
+        first, last = names[part.start], names[part.start + part.size - 1]
+        bound = _bound(high[part.start : part.start + part.size])
+        lines.append(f"| `{name}` | {part.size} | `{first}` | `{last}` | {bound} |")
+    return "\n".join(lines) + "\n"
+
+
 def sizes(old: str) -> str:
     """The vector's length for each player count, most first."""
     span = range(settings()["players"]["max"], settings()["players"]["min"] - 1, -1)
@@ -91,5 +114,6 @@ PARTS: dict[str, Part] = {
     "actions": actions,
     "action-count": lambda old: f"{len(_codec()):,}",
     "layout": layout,
+    "features": features,
     "sizes": sizes,
 }
