@@ -375,3 +375,52 @@ def test_a_one_player_content_plays_to_the_end(tmp_path: Path) -> None:
         expected = 1.0 if reward == "win" else float(state.game.result().prestige[0])
         assert state.returns() == [expected]
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(
+    ("players", "advanced", "seed"), [(2, True, 21), (3, False, 22), (4, True, 23)]
+)
+def test_hidden_information_differential(players: int, advanced: bool, seed: int) -> None:
+    """Another seat's secrets changed, the same public history: the seat's observation (string
+    and tensor) and information state are identical, and stay so while it is shown the same;
+    once it is shown something else (its own draw differs), its information state differs for
+    good (perfect recall). The other seats' hands, agendas, decks, bag order, face-down token and
+    generator are dealt again by ``resample_from_infostate``; both worlds then play on with the
+    same actions. Over the three player counts, well over 200 positions are compared."""
+    game = pyspiel.load_game(f"baldurs_gate(players={players},advanced={advanced})")
+    state, rng = game.new_initial_state(), random.Random(seed)
+    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+    compared = diverged = secrets_differ = 0
+    while compared < 70:  # three player counts: over 200 positions
+        if state.is_chance_node() or state.is_terminal():  # a new deal
+            state = game.new_initial_state()
+            state.apply_action(rng.randrange(adapter.DEALS))
+        for _ in range(rng.randrange(1, 6)):
+            if not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        seat = rng.randrange(players)
+        real, other = state.clone(), state.resample_from_infostate(seat, sampler)
+        secrets_differ += other.game != real.game
+        same_so_far = True
+        for _ in range(12):
+            if real.is_terminal() or other.is_terminal():
+                break
+            same_now = real.observation_string(seat) == other.observation_string(seat)
+            same_so_far = same_so_far and same_now
+            info_real = real.information_state_string(seat)
+            info_other = other.information_state_string(seat)
+            if same_so_far:
+                assert info_real == info_other
+                assert real.observation_tensor(seat) == other.observation_tensor(seat)
+                compared += 1
+            else:
+                assert info_real != info_other  # it was shown something else: never forgotten
+                diverged += 1
+            action = rng.choice(real.legal_actions())
+            if action not in other.legal_actions():
+                break
+            real.apply_action(action)
+            other.apply_action(action)
+    assert secrets_differ >= 10 and diverged >= 1
