@@ -57,7 +57,7 @@ from baldurs_rules.rl.common import (
 )
 from baldurs_rules.rl.observation import ObservationEncoder
 
-__all__ = ["INVALID", "SingleAgentEnv", "single_env"]
+__all__ = ["INVALID", "SingleAgentEnv", "opponent_specs", "single_env"]
 
 INVALID = ("raise", "lose")
 """What an action the mask forbids does: raise ``IllegalActionError`` (the game
@@ -111,7 +111,7 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, np.int64]):
             )
         if render_mode not in (None, "ansi"):
             raise RulesError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.specs = _specs(opponents, players)
+        self.specs = opponent_specs(opponents, players)
         self.players, self.advanced, self.reward_mode = players, advanced, reward
         self.seat_option, self.invalid, self.render_mode = seat, invalid, render_mode
         self.codec = ActionCodec(self.content)
@@ -231,7 +231,7 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, np.int64]):
         return obs, -1.0, True, False, {**self._info(), "invalid": True}
 
 
-def _specs(opponents: str | Sequence[str], players: int) -> list[str]:
+def opponent_specs(opponents: str | Sequence[str], players: int) -> list[str]:
     """One checked bot spec per other seat."""
     specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
     if len(specs) != players - 1:
