@@ -153,3 +153,18 @@ def test_render_is_the_text_board() -> None:
     e.reset(seed=0)
     assert e.render().startswith("turn 0, phase play, seat 0 to decide")
     assert single_env(players=2).render() is None
+
+
+def test_the_baseline_script_trains_and_reports_with_intervals() -> None:
+    """benchmarks/rl_baseline.py at a tiny budget: before, training, after, the table."""
+    import importlib.util
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "rl_baseline.py"
+    spec = importlib.util.spec_from_file_location("rl_baseline", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    row = module.run("random", 3, 2)
+    assert row["before"]["games"] == row["after"]["games"] == 2 and row["episodes"] == 3
+    assert 0.0 <= row["after"]["low"] <= row["after"]["rate"] <= row["after"]["high"] <= 1.0
+    assert module.wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    assert "| 3 × `random` | 3 |" in module.table([row])
