@@ -11,11 +11,13 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
+import gymnasium
 from gymnasium.utils.env_checker import check_env
 from rules_support import mod_content
 
 from baldurs_rules.errors import IllegalActionError, RulesError
 from baldurs_rules.rl import SingleAgentEnv, single_env, vector_env
+from baldurs_rules.rl.single import GYM_ID
 
 
 def _episode(e: SingleAgentEnv, seed: int, pick: int = 0) -> tuple[list[float], dict, int]:
@@ -32,12 +34,14 @@ def _episode(e: SingleAgentEnv, seed: int, pick: int = 0) -> tuple[list[float], 
             return rewards, info, len(rewards)
 
 
-def test_gymnasiums_check_env_passes() -> None:
+def test_gymnasiums_check_env_passes_without_a_warning() -> None:
     with warnings.catch_warnings():
-        warnings.simplefilter("error")  # any other warning of the checker fails the test
-        warnings.filterwarnings("ignore", message=".*alternative render modes")  # no spec
-        check_env(single_env(players=3, opponents="greedy", invalid="lose", seed=1))
-        check_env(single_env(players=2, seat="random", reward="prestige_delta", invalid="lose"))
+        warnings.simplefilter("error")  # any warning of the checker fails the test
+        made = gymnasium.make(GYM_ID, players=3, opponents="greedy", invalid="lose", seed=1)
+        check_env(made.unwrapped)  # with a spec: the render modes are checked too
+        other = gymnasium.make(GYM_ID, players=2, seat="random", reward="prestige_delta")
+        check_env(gymnasium.make(other.spec, invalid="lose").unwrapped)
+    assert isinstance(made.unwrapped, SingleAgentEnv) and made.unwrapped.players == 3
 
 
 def test_the_mask_is_in_info_and_from_action_masks() -> None:
