@@ -141,8 +141,8 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Deal a new game and play the opponents up to the learning seat's first decision."""
-        if seed is None and self._first_seed is not None and self.game is None:
-            seed = self._first_seed
+        if seed is None and self._first_seed is not None:
+            seed, self._first_seed = self._first_seed, None  # the first reset only
         super().reset(seed=seed)
         rng = self.np_random
         game_seed = int(rng.integers(2**31))

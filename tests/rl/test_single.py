@@ -79,6 +79,11 @@ def test_the_same_seed_gives_the_same_episode_and_another_seed_another() -> None
         b.reset(seed=seed)
         seats.add(b.seat)
     assert len(seats) > 1  # "random" draws the seat
+    seeded = single_env(players=2, seed=3, invalid="lose")
+    first = seeded.reset()[0]
+    seeded.step(int(np.flatnonzero(~seeded.action_masks())[0]))  # lost: the game is dropped
+    assert (seeded.reset()[0] != first).any()  # the seed is the first reset's only
+    assert (single_env(players=2, seed=3).reset()[0] == first).all()
 
 
 def test_an_invalid_action_raises_and_leaves_the_game_or_loses() -> None:
