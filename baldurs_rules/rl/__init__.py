@@ -7,6 +7,9 @@ The one public namespace for learning agents (the extras name what each part nee
   ([`BaldursGateEnv`][baldurs_rules.rl.pettingzoo.BaldursGateEnv]; extra ``rl``);
 * [`vector_env`][baldurs_rules.rl.vector.vector_env]: n games stepped together with a batch
   of actions, for rollouts ([`VectorEnv`][baldurs_rules.rl.vector.VectorEnv]; extra ``rl``);
+* [`single_env`][baldurs_rules.rl.single.single_env]: one seat learns, bots of the
+  registry play the others: a plain Gymnasium environment
+  ([`SingleAgentEnv`][baldurs_rules.rl.single.SingleAgentEnv]; extra ``rl``);
 * [`ActionCodec`][baldurs_rules.rl.action_codec.ActionCodec]: the fixed numbering of every
   action a content can make legal;
 * [`ObservationEncoder`][baldurs_rules.rl.observation.ObservationEncoder]: the observation
@@ -40,6 +43,7 @@ if _typing.TYPE_CHECKING:
     from baldurs_rules.rl.action_codec import ActionCodec
     from baldurs_rules.rl.observation import ObservationEncoder
     from baldurs_rules.rl.pettingzoo import BaldursGateEnv, env, raw_env
+    from baldurs_rules.rl.single import SingleAgentEnv, single_env
     from baldurs_rules.rl.vector import Batch, VectorEnv, vector_env
 
 _LAZY = {
@@ -48,6 +52,8 @@ _LAZY = {
     "BaldursGateEnv": "baldurs_rules.rl.pettingzoo",
     "env": "baldurs_rules.rl.pettingzoo",
     "raw_env": "baldurs_rules.rl.pettingzoo",
+    "SingleAgentEnv": "baldurs_rules.rl.single",
+    "single_env": "baldurs_rules.rl.single",
     "Batch": "baldurs_rules.rl.vector",
     "VectorEnv": "baldurs_rules.rl.vector",
     "vector_env": "baldurs_rules.rl.vector",
@@ -69,8 +75,10 @@ __all__ = [
     "BaldursGateEnv",
     "Batch",
     "ObservationEncoder",
+    "SingleAgentEnv",
     "VectorEnv",
     "env",
     "raw_env",
+    "single_env",
     "vector_env",
 ]

@@ -12,21 +12,43 @@ from typing import Any
 
 from baldurs_rules.content.model import Content
 from baldurs_rules.errors import RulesError, did_you_mean
-from baldurs_rules.game import Result, new_game
+from baldurs_rules.game import Game, Result, new_game
+from baldurs_rules.rules import Rules
 
-__all__ = ["REWARDS", "check_out", "check_setup", "final_rewards", "reward_range"]
+__all__ = [
+    "REWARDS",
+    "STEP_REWARDS",
+    "check_out",
+    "check_setup",
+    "final_rewards",
+    "prestige_of",
+    "render_text",
+    "reward_range",
+]
 
 REWARDS = ("win", "prestige")
-"""The reward modes: ``win`` (+1 shared by the winners, -1 shared by the others) and
-``prestige`` (final prestige minus the mean final prestige of the others)."""
+"""The reward modes given at the end: ``win`` (+1 shared by the winners, -1 shared by
+the others) and ``prestige`` (final prestige minus the mean final prestige of the others)."""
+
+STEP_REWARDS = (*REWARDS, "prestige_delta")
+"""The reward modes of the environments that reward every step: those of
+[`REWARDS`][baldurs_rules.rl.common.REWARDS] and ``prestige_delta`` (the change of
+the seat's own prestige since its last reward, the final scoring included: over a game
+they add up to its final prestige minus its starting prestige)."""
 
 
-def check_setup(content: Content, players: object, advanced: object, reward: object) -> None:
+def check_setup(
+    content: Content,
+    players: object,
+    advanced: object,
+    reward: object,
+    rewards: tuple[str, ...] = REWARDS,
+) -> None:
     """Refuse, with a clear error, options or a content the adapters cannot play.
 
-    Checks the player count against the content's range and the reward mode,
-    then sets up one game (with a fixed seed and no log) so that a content that
-    cannot start a game with these options fails now.
+    Checks the player count against the content's range and the reward mode
+    (one of ``rewards``), then sets up one game (with a fixed seed and no log) so
+    that a content that cannot start a game with these options fails now.
 
     Raises:
         RulesError: What is wrong and what would be right.
@@ -45,9 +67,9 @@ def check_setup(content: Content, players: object, advanced: object, reward: obj
         )
     if not isinstance(advanced, bool):
         raise RulesError(f"advanced must be True or False, not {advanced!r}")
-    if reward not in REWARDS:
+    if reward not in rewards:
         raise RulesError(
-            f"reward must be one of {REWARDS}, not {reward!r}{did_you_mean(str(reward), REWARDS)}"
+            f"reward must be one of {rewards}, not {reward!r}{did_you_mean(str(reward), rewards)}"
         )
     try:
         new_game(players, 0, advanced, content, log=False)
@@ -94,11 +116,38 @@ def reward_range(reward: str, players: int) -> tuple[float, float]:
         >>> reward_range("win", 4)
         (-1.0, 1.0)
     """
-    if reward == "win":
-        return (-1.0, 1.0) if players > 1 else (1.0, 1.0)
+    if reward == "win":  # alone at the table: always +1 (the range still spans 0 .. 1)
+        return (-1.0, 1.0) if players > 1 else (0.0, 1.0)
     from baldurs_rules.dsl.bounds import MAX_RESOURCE
 
     return (-float(MAX_RESOURCE), float(MAX_RESOURCE)) if players > 1 else (0.0, MAX_RESOURCE)
+
+
+def prestige_of(game: Game, seat: int) -> int:
+    """The prestige ``seat`` holds now (before the final scoring while the game runs).
+
+    Examples:
+        >>> import baldurs_rules as br
+        >>> prestige_of(br.new_game(players=2, seed=0), 1)
+        0
+    """
+    return game.state.res[seat][Rules.of(game.content).t.prestige]
+
+
+def render_text(game: Game) -> str:
+    """The environments' ``ansi`` rendering: the turn, who decides, each seat's public counts.
+
+    Examples:
+        >>> import baldurs_rules as br
+        >>> print(render_text(br.new_game(players=2, seed=0)).splitlines()[0])
+        turn 0, phase play, seat 0 to decide
+    """
+    view = game.view(0)
+    lines = [f"turn {view['turn']}, phase {view['phase']}, seat {game.current_player} to decide"]
+    for seat, public in enumerate(view["seats"]):
+        res = ", ".join(f"{v} {r}" for r, v in public["resources"].items())
+        lines.append(f"  seat {seat}: {res}; hand {public['hand_size']}")
+    return "\n".join(lines)
 
 
 def check_out(out: object, size: int, dtype: Any, who: str, hint: str) -> None:

@@ -44,16 +44,13 @@ from baldurs_rules.rules.state import State
 if TYPE_CHECKING:
     from baldurs_rules.game import Game
 
-__all__ = ["HIGH", "LOT_STATUSES", "PHASES", "ObservationEncoder", "Part"]
+__all__ = ["LOT_STATUSES", "PHASES", "ObservationEncoder", "Part"]
 
 PHASES = ("setup", "play", "final", "over")
 """The phases, in their one-hot order."""
 
 LOT_STATUSES = ("hidden", "available", "banned", "built", "final")
 """A lot's statuses, in their one-hot order (``final``: the face-down token's lot, revealed)."""
-
-HIGH = 1000.0
-"""The upper bound of every value (the lower bound is 0)."""
 
 MAX_TURN = 999
 """Turns past this are encoded as this many."""
@@ -95,6 +92,13 @@ class ObservationEncoder:
         size: The length of the vector.
         parts: The layout, in order (see [`Part`][baldurs_rules.rl.observation.Part]).
         decision_kinds: The decision kinds, in their one-hot order.
+        low: The least each value can be (0: ``float32``, one per feature).
+        high: The most each value can be, from the content (``float32``, one per feature):
+            1 for one-hots, else the largest count the content allows (a resource's
+            cap, the cubes a seat has, a faction track's length, the cards there are,
+            a pile's size, the turn limit, ...) divided by the scale.
+        feature_names: One name per value, ``"<part>: <item>"`` (``"seat 1 resources:
+            gold"``, ``"lots: 7 status built"``); a part of one value is named alone.
     """
 
     def __init__(self, content: Content, players: int) -> None:
@@ -116,6 +120,9 @@ class ObservationEncoder:
         self._layout()
         self.size = sum(p.size for p in self.parts)
         self._map_tables()
+        self.low: np.ndarray = np.zeros(self.size, dtype=np.float32)
+        self.high: np.ndarray = self._most() / self._scales
+        self.feature_names: list[str] = self._names()
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as what makes it: a copy gets a buffer of its own (and numpy's
@@ -215,6 +222,86 @@ class ObservationEncoder:
         for part in self.parts:
             scales[part.start : part.start + part.size] = part.scale
         return scales
+
+    # ------------------------------------------------------------ bounds and names
+    def _most(self) -> np.ndarray:
+        """The largest whole number each value can hold before scaling (1 for one-hots)."""
+        from baldurs_rules.content.checks import ATTACKS_PER_DISTRICT
+        from baldurs_rules.dsl.bounds import MAX_RESOURCE
+
+        t, content, settings = self.t, self.content, self.content.settings
+        most = np.ones(self.size, dtype=np.float32)
+        turns = min(int(settings["limits"]["max_turns"]) + 1, MAX_TURN)
+        most[self.o_turn] = turns
+        for start in self.seat_start:
+            at = start["resources"]
+            most[at : at + len(t.resource_ids)] = MAX_RESOURCE
+            at += len(t.resource_ids)
+            most[at] = int(settings["setup"]["cubes"])
+            for k, faction in enumerate(content.factions):
+                most[at + 1 + k] = len(faction.rewards)
+            most[start["hand size"]] = len(content.buildings)
+            most[start["agenda count"]] = len(content.agendas)
+        for d, lots in enumerate(t.district_lots):
+            most[self.o_tracks + d] = len(lots)
+            most[self.o_damage + d] = ATTACKS_PER_DISTRICT
+        most[self.o_strength] = max(self._strength)
+        for k, tile in enumerate(content.tiles):
+            most[self.o_piles + k] = tile.pile
+        decks = (len(content.buildings), len(content.agendas), len(t.lot_nodes), len(self.gates))
+        most[self.o_sizes : self.o_sizes + 4] = decks
+        return most
+
+    def _names(self) -> list[str]:
+        """One name per value (see ``feature_names``)."""
+        t, p = self.t, self.players
+        relative = ["me", *(f"+{k}" for k in range(1, p))]
+        node_ids = t.node_ids
+        lot_items = [
+            *(f"status {status}" for status in LOT_STATUSES),
+            *(f"tile {tile}" for tile in t.tiles),
+            *(f"owner {who}" for who in relative),
+        ]
+        pieces = ["hq", *(f.id for f in self.content.fortifications)]
+        site_items = [*(f"piece {piece}" for piece in pieces), *(f"owner {w}" for w in relative)]
+        per_seat = {
+            "resources": t.resource_ids,
+            "influence": t.factions,
+            "worker": t.locations,
+            "hq": list(self.hqs),
+            "portfolio": list(self.portfolio_cards),
+            "known hand": list(self.buildings),
+            "known agendas": list(self.agendas),
+        }
+        items: dict[str, list[str]] = {
+            "phase": list(PHASES),
+            "decision kind": self.decision_kinds,
+            "decision seat": relative,
+            "active seat": relative,
+            "lots": [f"{t.node_lot[n]} {item}" for n in t.lot_nodes for item in lot_items],
+            "sites": [f"{node_ids[n]} {item}" for n in self.site_nodes for item in site_items],
+            "tracks": t.districts,
+            "damage": t.districts,
+            "strength position": [str(k) for k in range(len(t.strength_track))],
+            "offer": list(self.buildings),
+            "discard pile": list(self.buildings),
+            "known in deck": list(self.buildings),
+            "known in agenda deck": list(self.agendas),
+            "gate deck top": list(self.gates),
+            "hq offer": list(self.hqs),
+            "used": list(self.used_cards),
+            "piles": t.tiles,
+            "sizes": ["deck", "agenda deck", "bag", "gate deck"],
+        }
+        names: list[str] = []
+        for part in self.parts:
+            kind = part.name.split(" ", 2)[2] if part.name.startswith("seat ") else part.name
+            labels = per_seat.get(kind) if part.name.startswith("seat ") else items.get(kind)
+            if labels is None or part.size == 1:
+                names.extend([part.name] * part.size)
+            else:
+                names.extend(f"{part.name}: {label}" for label in labels)
+        return names
 
     # ------------------------------------------------------------ the fast path
     def encode(self, game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:

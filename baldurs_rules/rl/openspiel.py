@@ -1,4 +1,4 @@
-"""The game as an OpenSpiel Python game, so OpenSpiel's own algorithms play it unchanged.
+"""The game as an OpenSpiel Python game: OpenSpiel's algorithms run on it, and it pickles.
 
 Install with ``pip install 'baldurs_rules[openspiel]'``. Importing this module
 registers the game with OpenSpiel under [`GAME_NAME`][baldurs_rules.rl.openspiel.GAME_NAME]:
@@ -6,33 +6,45 @@ registers the game with OpenSpiel under [`GAME_NAME`][baldurs_rules.rl.openspiel
 [`BaldursGateGame`][baldurs_rules.rl.openspiel.BaldursGateGame]. Its
 parameters are in [`PARAMETERS`][baldurs_rules.rl.openspiel.PARAMETERS].
 
-**Chance.** The game is ``SAMPLED_STOCHASTIC``, OpenSpiel's mode for games whose
-chance cannot be listed: one chance node at the start (a single outcome, ``0``)
-deals a game from a seed drawn from the game's generator (``rng_seed``; -1: from
-the operating system). Every later draw (cards, reshuffles, lot tokens, the
-face-down token) then follows from the dealt game's own generator, which is
-hidden information:
+**Chance.** The game is ``EXPLICIT_STOCHASTIC``: one chance node at the start
+deals one of [`DEALS`][baldurs_rules.rl.openspiel.DEALS] games, uniformly (outcome
+``k`` deals the game of seed ``k``, or ``rng_seed × DEALS + k`` when ``rng_seed`` is 0
+or more). Every later draw (cards, reshuffles, lot tokens, the face-down token) then
+follows from the dealt game's own generator, which is hidden information:
 [`resample_from_infostate`][baldurs_rules.rl.openspiel.BaldursGateState.resample_from_infostate]
 deals it again with the other secrets, so a search never knows the future draws.
 Why not a chance node per draw: the engine draws inside its procedures (a card
 drawn half-way through an effect), not at decision points, so the draws cannot
 be exposed as OpenSpiel chance nodes without engine hooks; for every algorithm
-that samples (MCTS, ISMCTS, random playouts, determinized search) the two are
-the same game. Exact tree algorithms (CFR, expectimax) cannot enumerate it (nor
-could they at this size).
+that samples through ``resample_from_infostate`` (ISMCTS, determinized search) or
+samples chance (random playouts, outcome-sampling CFR) the two are the same game.
+Plain MCTS, which searches clones of the true state, sees the future draws: it is
+not a valid player here (the RL page lists which algorithms are). Exact tree
+algorithms (full-width CFR, expectimax) cannot enumerate it (nor could they at
+this size). The deal being an explicit
+outcome is what lets OpenSpiel serialize games and states (a sampled-stochastic
+Python game cannot hand OpenSpiel its generator): ``pickle``,
+``pyspiel.serialize_game_and_state`` and ``random_sim_test(serialize=True)`` work.
 
 **What a player sees.** Observation strings are ``view(seat)`` as canonical
-JSON; information-state strings add the actions the seat has observed, in order
-(another seat's card put back under a deck shows as ``discard ?``). Tensors (both)
-are the [`ObservationEncoder`][baldurs_rules.rl.observation.ObservationEncoder]
-vector: a summary of the view, not of the history.
+JSON, and observation tensors the
+[`ObservationEncoder`][baldurs_rules.rl.observation.ObservationEncoder] vector:
+what the seat sees now, not how it got there. Information-state strings have
+perfect recall: the view, then every action the seat observed, in order (another
+seat's card put back under a deck shows as ``discard ?``), then ``recall:`` and a
+digest of everything the seat was shown since the deal (the game's event log as
+[`events_for(seat)`][baldurs_rules.game.Game.events_for] gives it, its own draws
+included, and those actions), so two histories the seat could tell apart never
+share an information state. There is no information-state tensor
+(``provides_information_state_tensor`` is false): a fixed-size vector cannot
+hold a history of any length.
 
 Examples:
     >>> import pyspiel
     >>> game = pyspiel.load_game("baldurs_gate(players=2,rng_seed=1)")
     >>> state = game.new_initial_state()
-    >>> state.is_chance_node(), state.chance_outcomes()
-    (True, [(0, 1.0)])
+    >>> state.is_chance_node(), len(state.chance_outcomes()) == DEALS
+    (True, True)
     >>> state.apply_action(0)
     >>> state.current_player(), 1737 in state.legal_actions(), state.action_to_string(1737)
     (0, True, 'income')
@@ -40,8 +52,8 @@ Examples:
 
 from __future__ import annotations
 
+import hashlib
 import json
-import os
 import random
 from collections.abc import Callable
 from typing import Any
@@ -57,8 +69,11 @@ from baldurs_rules.game import Game, new_game
 from baldurs_rules.rl.action_codec import ActionCodec
 from baldurs_rules.rl.common import check_setup, final_rewards, reward_range
 from baldurs_rules.rl.observation import ObservationEncoder
+from baldurs_rules.rules.events import decode
+from baldurs_rules.rules.knowledge import public_event
 
 __all__ = [
+    "DEALS",
     "GAME_NAME",
     "HIDDEN_KINDS",
     "MAX_DECISIONS_PER_TURN",
@@ -70,6 +85,9 @@ __all__ = [
 GAME_NAME = "baldurs_gate"
 """The name the game is registered under."""
 
+DEALS = 1 << 16
+"""The outcomes of the chance node: the games it can deal, each as likely."""
+
 PARAMETERS: dict[str, Any] = {
     "players": 4,
     "advanced": False,
@@ -79,9 +97,10 @@ PARAMETERS: dict[str, Any] = {
 }
 """The game's parameters and their defaults: ``players``, ``advanced`` (the advanced
 setup), ``reward`` (``win`` or ``prestige``, see
-[`final_rewards`][baldurs_rules.rl.common.final_rewards]), ``rng_seed`` (the
-seed of the deals; -1: random) and ``content`` (empty: the default content; else a
-content or mod directory)."""
+[`final_rewards`][baldurs_rules.rl.common.final_rewards]), ``rng_seed`` (which
+[`DEALS`][baldurs_rules.rl.openspiel.DEALS] games the chance node deals: -1 the
+seeds ``0 .. DEALS - 1``, else ``rng_seed × DEALS`` on) and ``content`` (empty:
+the default content; else a content or mod directory)."""
 
 HIDDEN_KINDS = frozenset({"discard"})
 """Action kinds other seats see only as ``<kind> ?`` (a card put back under its deck)."""
@@ -94,22 +113,29 @@ decisions in a turn against it)."""
 _CONTENTS: dict[str, Content] = {}
 """Contents of the games made in this process, by fingerprint (a pickled state names one)."""
 
-_TYPE = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Builders of Baldur's Gate (baldurs_rules)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=8,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=PARAMETERS,
-)
+
+def _game_type(utility: Any) -> Any:
+    return pyspiel.GameType(
+        short_name=GAME_NAME,
+        long_name="Builders of Baldur's Gate (baldurs_rules)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=8,
+        min_num_players=1,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=PARAMETERS,
+    )
+
+
+_TYPE = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
+_SOLO_TYPE = _game_type(pyspiel.GameType.Utility.GENERAL_SUM)
+"""A one-player game is not zero-sum (its reward is its own)."""
 
 
 class BaldursGateGame(pyspiel.Game):  # type: ignore[misc]
@@ -134,8 +160,6 @@ class BaldursGateGame(pyspiel.Game):  # type: ignore[misc]
         self.content = content or _content(params["content"])
         players, reward = params["players"], params["reward"]
         check_setup(self.content, players, params["advanced"], reward)
-        if players < 2:
-            raise RulesError("an OpenSpiel game needs at least 2 players, not 1")
         _CONTENTS[self.content.fingerprint] = self.content
         if content is not None:
             params["content"] = self.content.fingerprint
@@ -146,16 +170,16 @@ class BaldursGateGame(pyspiel.Game):  # type: ignore[misc]
         turns = self.content.settings["limits"]["max_turns"]
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.codec),
-            max_chance_outcomes=1,
+            max_chance_outcomes=DEALS,
             num_players=players,
             min_utility=low,
             max_utility=high,
-            utility_sum=0.0,
+            utility_sum=0.0 if players > 1 else None,
             max_game_length=(turns + players) * MAX_DECISIONS_PER_TURN,
         )
-        super().__init__(_TYPE, info, params)
-        seed = params["rng_seed"]
-        self._deals = random.Random(seed if seed >= 0 else int.from_bytes(os.urandom(8), "big"))
+        super().__init__(_TYPE if players > 1 else _SOLO_TYPE, info, params)
+        self.first_seed = DEALS * max(int(params["rng_seed"]), 0)
+        self.outcomes = [(k, 1.0 / DEALS) for k in range(DEALS)]
 
     def new_initial_state(self) -> BaldursGateState:
         """The chance node before the deal."""
@@ -167,9 +191,9 @@ class BaldursGateGame(pyspiel.Game):  # type: ignore[misc]
         """The observer OpenSpiel asks for (a seat's own view, with or without its history)."""
         return _Observer(self, iig_obs_type, params)
 
-    def next_seed(self) -> int:
-        """The seed of the next deal (from ``rng_seed``)."""
-        return self._deals.getrandbits(32)
+    def seed_of(self, outcome: int) -> int:
+        """The game seed that chance ``outcome`` deals (from ``rng_seed``)."""
+        return self.first_seed + outcome
 
 
 def _content(source: str) -> Content:
@@ -197,7 +221,7 @@ class _Box:
         game = self.game
         if game is None:
             return {"content": None, "game": None}
-        return {"content": game.content.fingerprint, "game": game.to_json(log=False)}
+        return {"content": game.content.fingerprint, "game": game.to_json(log=True)}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.game = None
@@ -227,22 +251,25 @@ class _Cache:
 
 
 class _Seen:
-    """One action in the history, linked to the one before (shared by clones, never changed)."""
+    """One action in the history, linked to the one before (shared by clones, never changed
+    but for ``digests``, a cache of what only this history determines)."""
 
-    __slots__ = ("action", "before", "mover", "size")
+    __slots__ = ("action", "before", "digests", "mark", "mover", "size")
 
-    def __init__(self, before: _Seen | None, mover: int, action: Action) -> None:
+    def __init__(self, before: _Seen | None, mover: int, action: Action, mark: int) -> None:
         self.before, self.mover, self.action = before, mover, action
+        self.mark = mark  # the length of the game's event log after this action
         self.size: int = 1 + (before.size if before is not None else 0)
+        self.digests: dict[int, str] = {}  # per seat: all it was shown up to here (lazy)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Seen:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:  # flat, so a long history pickles
-        moves: list[tuple[int, Action]] = []
+        moves: list[tuple[int, Action, int]] = []
         node: _Seen | None = self
         while node is not None:
-            moves.append((node.mover, node.action))
+            moves.append((node.mover, node.action, node.mark))
             node = node.before
         return (_chain, (moves[::-1],))
 
@@ -251,22 +278,32 @@ class _Seen:
         found: list[str] = []
         node: _Seen | None = self
         while node is not None:
-            action = node.action
-            if node.mover != seat and action.kind in HIDDEN_KINDS:
-                found.append(f"{node.mover}:{action.kind} ?")
-            else:
-                found.append(f"{node.mover}:{action}")
+            found.append(_as_seen(node.mover, node.action, seat))
             node = node.before
         found.reverse()
         return found
 
 
-def _chain(moves: list[tuple[int, Action]]) -> _Seen | None:
+def _as_seen(mover: int, action: Action, seat: int) -> str:
+    """``mover:notation`` as ``seat`` saw it (another seat's hidden kinds: ``kind ?``)."""
+    if mover != seat and action.kind in HIDDEN_KINDS:
+        return f"{mover}:{action.kind} ?"
+    return f"{mover}:{action}"
+
+
+def _chain(moves: list[tuple[int, Action, int]]) -> _Seen | None:
     """The history of ``moves`` (oldest first), rebuilt."""
     node: _Seen | None = None
-    for mover, action in moves:
-        node = _Seen(node, mover, Action(*action))
+    for mover, action, mark in moves:
+        node = _Seen(node, mover, Action(*action), mark)
     return node
+
+
+def _fold(before: str, seen: str, events: list[tuple[Any, ...]], seat: int) -> str:
+    """A digest of ``before`` followed by an action and the events as ``seat`` saw them."""
+    shown = [public_event(decode(event), seat) for event in events]
+    text = f"{before}|{seen}|{json.dumps(shown, sort_keys=True, default=str)}"
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 class BaldursGateState(pyspiel.State):  # type: ignore[misc]
@@ -282,6 +319,7 @@ class BaldursGateState(pyspiel.State):  # type: ignore[misc]
         self._seen: _Seen | None = None
         self._cache = _Cache()
         self._seed: int | None = None
+        self._dealt_mark = 0  # the length of the event log after the deal (see _recall)
 
     @property
     def _spec(self) -> BaldursGateGame:
@@ -316,10 +354,10 @@ class BaldursGateState(pyspiel.State):  # type: ignore[misc]
         return sorted(self._spec.codec.numbers(game.legal_actions()))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(0, 1.0)]
+        return self._spec.outcomes
 
     def deal(self, seed: int) -> None:
-        """Apply the chance node with a chosen game seed (instead of the game's next one)."""
+        """Apply the chance node with a chosen game seed (the history shows outcome 0)."""
         if self._box.game is not None:
             raise RulesError("the game is already dealt")
         self._seed = seed
@@ -328,20 +366,43 @@ class BaldursGateState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         spec, game = self._spec, self._box.game
         if game is None:
-            if action != 0:
-                raise RulesError(f"the deal has one outcome, 0, not {action!r}")
-            seed = spec.next_seed() if self._seed is None else self._seed
-            self._box.game = new_game(spec.players, seed, spec.advanced, spec.content, log=False)
+            if not 0 <= action < DEALS:
+                raise RulesError(f"the deal's outcomes are 0 .. {DEALS - 1}, not {action!r}")
+            seed = spec.seed_of(action) if self._seed is None else self._seed
+            game = new_game(spec.players, seed, spec.advanced, spec.content, log=True)
+            self._box.game = game
+            self._dealt_mark = len(game.state.events)
         else:
             move = spec.codec.decode(action)
             mover = game.current_player
             game.apply(move)
-            self._seen = _Seen(self._seen, mover, move)
+            self._seen = _Seen(self._seen, mover, move, len(game.state.events))
         self._cache = _Cache()
+
+    def _recall(self, seat: int) -> str:
+        """A digest of everything ``seat`` was shown since the deal, in order: each action as
+        it saw it and the events of the log after it as ``public_event`` gives them (its own
+        draws included). Computed when asked, from the last point of the history that has it."""
+        game = self._dealt()
+        waiting: list[_Seen] = []
+        node = self._seen
+        while node is not None and seat not in node.digests:
+            waiting.append(node)
+            node = node.before
+        events = game.state.events
+        if node is None:
+            digest, mark = _fold("", "deal", events[: self._dealt_mark], seat), self._dealt_mark
+        else:
+            digest, mark = node.digests[seat], node.mark
+        for node in reversed(waiting):
+            seen = _as_seen(node.mover, node.action, seat)
+            digest = _fold(digest, seen, events[mark : node.mark], seat)
+            node.digests[seat], mark = digest, node.mark
+        return digest
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return "deal"
+            return f"deal {action}"
         return str(self._spec.codec.decode(action))
 
     def is_terminal(self) -> bool:
@@ -378,7 +439,8 @@ class BaldursGateState(pyspiel.State):  # type: ignore[misc]
             new: BaldursGateState = self.clone()
         finally:
             self._box = _Box(game)
-        new._box = _Box(game.determinize(player_id, random.Random(seed)))
+        sample = game.determinize(player_id, random.Random(seed))
+        new._box = _Box(sample)
         return new
 
     def _string(self, player: int, recall: bool) -> str:
@@ -392,7 +454,7 @@ class BaldursGateState(pyspiel.State):  # type: ignore[misc]
                 text = json.dumps(game.view(player), sort_keys=True, separators=(",", ":"))
                 if recall:
                     seen = self._seen.as_seen_by(player) if self._seen else []
-                    text += "\nseen:" + " ".join(seen)
+                    text += "\nseen:" + " ".join(seen) + "\nrecall:" + self._recall(player)
             self._cache.strings[key] = text
         return text
 
@@ -413,11 +475,16 @@ class _Observer:
             )
         self.recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.encoder = game.encoder
-        self.tensor = np.zeros(game.encoder.size, dtype=np.float32)
-        self.dict = {"observation": self.tensor}
+        # perfect recall has no tensor: a fixed-size vector cannot hold the history
+        self.tensor: np.ndarray | None = (
+            None if self.recall else np.zeros(game.encoder.size, dtype=np.float32)
+        )
+        self.dict = {} if self.tensor is None else {"observation": self.tensor}
 
     def set_from(self, state: BaldursGateState, player: int) -> None:
         game = state.game
+        if self.tensor is None:
+            return
         if game is None:
             self.tensor.fill(0.0)
         else:

@@ -10,7 +10,8 @@ arrays) and from [`action_mask`][baldurs_rules.rl.pettingzoo.BaldursGateEnv.acti
 Actions are the integers of the content's
 [`ActionCodec`][baldurs_rules.rl.action_codec.ActionCodec].
 
-Rewards come at the end (see [`final_rewards`][baldurs_rules.rl.common.final_rewards]).
+Rewards come at the end (see [`final_rewards`][baldurs_rules.rl.common.final_rewards]),
+or after every step with ``reward="prestige_delta"``.
 A game ended by the turn limit (RULES B19) is reported as a truncation, any other
 end as a termination.
 
@@ -40,8 +41,14 @@ from baldurs_rules.content.model import Content
 from baldurs_rules.errors import RulesError, did_you_mean
 from baldurs_rules.game import Game, new_game
 from baldurs_rules.rl.action_codec import ActionCodec
-from baldurs_rules.rl.common import check_setup, final_rewards
-from baldurs_rules.rl.observation import HIGH, ObservationEncoder
+from baldurs_rules.rl.common import (
+    STEP_REWARDS,
+    check_setup,
+    final_rewards,
+    prestige_of,
+    render_text,
+)
+from baldurs_rules.rl.observation import ObservationEncoder
 from baldurs_rules.rules import Rules
 
 __all__ = ["BaldursGateEnv", "env", "raw_env"]
@@ -54,7 +61,9 @@ class BaldursGateEnv(AECEnv):  # type: ignore[misc]
         players: Number of seats (within the content's range).
         advanced: Use the advanced setup.
         content: The content to play (default content if None).
-        reward: ``"win"`` or ``"prestige"``.
+        reward: ``"win"``, ``"prestige"`` (at the end) or ``"prestige_delta"`` (after
+            every step, each seat's change of prestige; see
+            [`STEP_REWARDS`][baldurs_rules.rl.common.STEP_REWARDS]).
         render_mode: ``"ansi"`` (``render()`` returns text) or ``"human"`` (prints it).
         seed: The game seed of ``reset()`` without a seed (random when None).
         log: Record the game's event log (off by default: faster, and the
@@ -82,7 +91,7 @@ class BaldursGateEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.content = content or load_content()
-        check_setup(self.content, players, advanced, reward)
+        check_setup(self.content, players, advanced, reward, STEP_REWARDS)
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise RulesError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.players, self.advanced, self.reward_mode = players, advanced, reward
@@ -90,7 +99,7 @@ class BaldursGateEnv(AECEnv):  # type: ignore[misc]
         self.codec = ActionCodec(self.content)
         self.encoder = ObservationEncoder(self.content, players)
         self.possible_agents = [f"player_{i}" for i in range(players)]
-        box = spaces.Box(0.0, HIGH, (self.encoder.size,), np.float32)
+        box = spaces.Box(self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32)
         self.observation_spaces = dict.fromkeys(self.possible_agents, box)
         self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(len(self.codec)))
         self._seed = seed
@@ -101,6 +110,7 @@ class BaldursGateEnv(AECEnv):  # type: ignore[misc]
         # the legal actions of the pending decision and their numbers (set by _select)
         self._legal: list[Action] = []
         self._numbers: list[int] = []
+        self._prestige: list[int] = []  # each seat's prestige at the last step (prestige_delta)
         self.game: Game | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -119,6 +129,7 @@ class BaldursGateEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
+        self._prestige = [prestige_of(self.game, seat) for seat in range(self.players)]
         self.infos: dict[str, dict[str, Any]] = {
             a: {"action_mask": self._no_actions} for a in self.agents
         }
@@ -182,9 +193,20 @@ class BaldursGateEnv(AECEnv):  # type: ignore[misc]
         self.infos[agent]["action_mask"] = self._no_actions
         if self.game.is_over:
             self._finish()
-            self._accumulate_rewards()  # rewards are all 0 before the end: nothing to add
+            self._accumulate_rewards()
         else:
+            if self.reward_mode == "prestige_delta":
+                self._deltas([prestige_of(self.game, s) for s in range(self.players)])
+                self._accumulate_rewards()
             self._select()
+
+    def _deltas(self, now: list[int]) -> None:
+        """Set each agent's reward to its change of prestige since the last step."""
+        self.rewards = {
+            agent: float(now[seat] - self._prestige[seat])
+            for seat, agent in enumerate(self.possible_agents)
+        }
+        self._prestige = now
 
     def _action(self, number: int) -> Action:
         """The action of ``number``: the engine's own when it is legal, else the codec's."""
@@ -196,8 +218,11 @@ class BaldursGateEnv(AECEnv):  # type: ignore[misc]
     def _finish(self) -> None:
         assert self.game is not None
         result = self.game.result()
-        values = final_rewards(result, self.reward_mode)
-        self.rewards = {a: float(values[i]) for i, a in enumerate(self.possible_agents)}
+        if self.reward_mode == "prestige_delta":
+            self._deltas(list(result.prestige))
+        else:
+            values = final_rewards(result, self.reward_mode)
+            self.rewards = {a: float(values[i]) for i, a in enumerate(self.possible_agents)}
         ended = self.truncations if result.truncated else self.terminations
         for seat, agent in enumerate(self.possible_agents):
             ended[agent] = True
@@ -207,7 +232,7 @@ class BaldursGateEnv(AECEnv):  # type: ignore[misc]
         """The game as text (ansi), or printed (human)."""
         if self.game is None:
             return None
-        text = _text(self.game)
+        text = render_text(self.game)
         if self.render_mode == "human":
             print(text)
             return None
@@ -215,15 +240,6 @@ class BaldursGateEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         self.game = None
-
-
-def _text(game: Game) -> str:
-    view = game.view(0)
-    lines = [f"turn {view['turn']}, phase {view['phase']}, seat {game.current_player} to decide"]
-    for seat, public in enumerate(view["seats"]):
-        res = ", ".join(f"{v} {r}" for r, v in public["resources"].items())
-        lines.append(f"  seat {seat}: {res}; hand {public['hand_size']}")
-    return "\n".join(lines)
 
 
 def raw_env(**kwargs: Any) -> BaldursGateEnv:

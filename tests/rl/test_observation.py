@@ -166,3 +166,53 @@ def test_a_copied_encoder_has_a_buffer_of_its_own_and_encodes_the_same(make_copy
     twin.encode(other, 1)  # writing the twin's buffer leaves the original's alone
     assert np.array_equal(encoder.encode(game, 0), first)
     assert _same_as_reference(twin, other, 1) and _same_as_reference(encoder, game, 0)
+
+
+# ---------------------------------------------------------------- bounds and names
+@pytest.mark.parametrize(("players", "advanced"), [(2, True), (3, False), (4, True)])
+def test_every_value_of_whole_games_stays_within_the_content_bounds(
+    players: int, advanced: bool
+) -> None:
+    content = br.load_content()
+    encoder = ObservationEncoder(content, players)
+    seen_max = np.zeros(encoder.size, dtype=np.float32)  # what random games reach
+    for seed in range(2):
+        game, rng = br.new_game(players, seed, advanced, content, log=False), random.Random(seed)
+        while not game.is_over:
+            for seat in range(players):
+                vector = encoder.encode(game, seat)
+                assert (vector >= encoder.low).all() and (vector <= encoder.high).all()
+                np.maximum(seen_max, vector, out=seen_max)
+            game.apply(rng.choice(game.legal_actions()))
+    assert seen_max.any()
+
+
+def test_bounds_come_from_the_content() -> None:
+    from baldurs_rules.dsl.bounds import MAX_RESOURCE
+
+    content = br.load_content()
+    encoder = ObservationEncoder(content, 3)
+    names, high = encoder.feature_names, encoder.high
+    at = {name: i for i, name in enumerate(names)}
+    assert high[at["seat 2 resources: gold"]] == pytest.approx(MAX_RESOURCE / 10)
+    assert high[at["seat 0 cubes"]] == pytest.approx(content.settings["setup"]["cubes"] / 10)
+    assert high[at["seat 1 hand size"]] == pytest.approx(len(content.buildings) / 5)
+    assert high[at["sizes: agenda deck"]] == pytest.approx(len(content.agendas) / 10)
+    pile = content.tiles[0]
+    assert high[at[f"piles: {pile.id}"]] == pytest.approx(pile.pile / 10)
+    assert high[at["phase: play"]] == 1.0 and high[at["lots: 1 status built"]] == 1.0
+    assert (encoder.low == 0).all() and encoder.high.dtype == np.float32
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_feature_names_are_one_per_value_and_unique(players: int) -> None:
+    encoder = ObservationEncoder(br.load_content(), players)
+    names = encoder.feature_names
+    assert len(names) == encoder.size == len(set(names))
+    for part in encoder.parts:
+        for name in names[part.start : part.start + part.size]:
+            assert name == part.name or name.startswith(part.name + ": ")
+    game = br.new_game(players, 3)
+    vector = encoder.encode(game, 0)
+    on = {names[i] for i in np.flatnonzero(vector)}
+    assert "phase: play" in on and "decision seat: me" in on and "active seat: me" in on

@@ -19,7 +19,6 @@ import baldurs_rules as br
 from baldurs_rules._resources import default_content_dir
 from baldurs_rules.errors import RulesError
 from baldurs_rules.rl import ActionCodec, BaldursGateEnv, ObservationEncoder, env, raw_env
-from baldurs_rules.rl.observation import HIGH
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 
@@ -66,7 +65,8 @@ def test_spaces_are_a_box_and_a_discrete_action_space() -> None:
     e = raw_env(players=3)
     box = e.observation_space("player_1")
     assert type(box).__name__ == "Box" and box.shape == (ObservationEncoder(e.content, 3).size,)
-    assert float(box.low.min()) == 0.0 and float(box.high.max()) == HIGH
+    encoder = e.encoder
+    assert (box.low == encoder.low).all() and (box.high == encoder.high).all()
     assert e.action_space("player_0").n == len(ActionCodec(e.content))
 
 
@@ -273,6 +273,16 @@ def test_only_the_agent_to_act_has_legal_actions() -> None:
             assert mask.sum() == 0
 
 
+def test_prestige_delta_rewards_every_step_and_adds_up_to_the_final_prestige() -> None:
+    e = raw_env(players=3, reward="prestige_delta")
+    totals = _play(e, 5)
+    result = e.game.result()
+    assert totals == {a: float(result.prestige[s]) for s, a in enumerate(e.possible_agents)}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        api_test(env(players=2, reward="prestige_delta", seed=1), num_cycles=100)
+
+
 @pytest.mark.parametrize("reward", ["win", "prestige"])
 def test_rewards_come_at_the_end(reward: str) -> None:
     e = env(players=3, reward=reward)
@@ -369,7 +379,10 @@ def test_acting_after_the_end_or_before_reset_is_refused() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"reward": "money"}, r"reward must be one of \('win', 'prestige'\), not 'money'"),
+        (
+            {"reward": "money"},
+            r"reward must be one of \('win', 'prestige', 'prestige_delta'\), not 'money'",
+        ),
         ({"reward": "wins"}, "did you mean 'win'"),
         ({"players": 5}, "players must be a whole number from 2 to 4 for this content, not 5"),
         ({"players": 1}, "from 2 to 4"),
@@ -390,11 +403,11 @@ def test_solo_content_plays_to_the_end_in_both_reward_modes(tmp_path: Path) -> N
     content = _mod(
         tmp_path, "solo", {"game.yaml": '{"players": {"min": 1, "max": 4, "first": 0}}\n'}
     )
-    for reward in ("prestige", "win"):
+    for reward in ("prestige", "win", "prestige_delta"):
         e = raw_env(players=1, content=content, reward=reward)
         totals = _play(e, 3)
         assert e.game is not None and e.game.is_over
-        expected = e.game.result().prestige[0] if reward == "prestige" else 1.0
+        expected = e.game.result().prestige[0] if reward != "win" else 1.0
         assert totals == {"player_0": expected}
 
 
