@@ -213,7 +213,7 @@ def diff(mod: str, as_json: bool) -> None:
 
         click.echo(json.dumps(_with_text(changes), indent=2, ensure_ascii=False))
         return
-    click.echo(diff_text(changes))
+    click.echo(printable(diff_text(changes)))
 
 
 _STATUSES = ("added", "replaced", "removed")
