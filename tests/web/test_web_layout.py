@@ -89,7 +89,9 @@ def test_a_whole_game_by_clicks_at_1400x900(
             screenshot(page, "web-table.png")
     turns.append(clicks)
     per_turn = turns[1:]  # clicks from one turn of ours to the next
-    assert len(per_turn) > 10 and statistics.median(per_turn) <= 3, per_turn
+    median = statistics.median(per_turn)
+    print(f"1400x900: {decisions} decisions, {len(per_turn)} turns, median {median} clicks a turn")
+    assert len(per_turn) > 10 and median <= 3, per_turn
     assert "Winner" in page.inner_text("#winners") or "Shared" in page.inner_text("#winners")
 
 
