@@ -59,10 +59,28 @@ class Location:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One diagnostic: where, and what is wrong."""
+    """One diagnostic: where, and what is wrong.
+
+    Attributes:
+        location: Where (None for a note about the whole load).
+        message: What is wrong, quoting the bad value.
+        severity: ``"error"`` (the content does not load) or ``"warning"``
+            (it loads, but is likely not what was meant); a warning prints
+            ``file:line:col: warning: message``.
+
+    Examples:
+        >>> print(Problem(Location("mod.yaml", 2, 3), "cost 99 is high", "warning").format())
+        mod.yaml:2:3: warning: cost 99 is high
+    """
 
     location: Location | None
     message: str
+    severity: str = "error"
+
+    @property
+    def is_warning(self) -> bool:
+        """Whether the content still loads (a warning, not an error)."""
+        return self.severity == "warning"
 
     def format(self) -> str:
         """Render as ``file:line:col: message`` plus the source line and a caret.
@@ -70,9 +88,10 @@ class Problem:
         A source line longer than ``SHOWN`` characters is cut to a window around
         the caret, marked with ``...``.
         """
+        message = f"warning: {self.message}" if self.is_warning else self.message
         if self.location is None:
-            return self.message
-        head = f"{self.location}: {self.message}"
+            return message
+        head = f"{self.location}: {message}"
         text = self.location.source_line.rstrip("\n")
         if not text:
             return head

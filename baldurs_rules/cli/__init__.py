@@ -95,9 +95,26 @@ main = cli
 """The ``bbg`` entry point (``baldurs_rules.cli:main``)."""
 
 
+@click.command(name="lsp")
+def _lsp() -> None:
+    """Run the language server for content and mods over stdio (for an editor to start).
+
+    Needs the extra baldurs_rules[lsp] (pygls). See the modding guide's "Editor setup".
+    """
+    try:
+        from baldurs_rules.lsp.server import serve
+    except ImportError as exc:
+        raise click.ClickException(
+            f"bbg lsp needs pygls: pip install 'baldurs_rules[lsp]' ({exc})"
+        ) from None
+    serve()
+
+
 def _register() -> None:
     """Add the commands of the submodules to the group (they import the helpers above)."""
     from baldurs_rules.cli import balance, content, games, play, serve, tournament
+
+    cli.add_command(_lsp)
 
     for command in (
         content.validate,

@@ -108,8 +108,13 @@ def _table(console: Console, report: BalanceReport, top: int) -> None:
 def _comparison(console: Console, rows: list[dict[str, Any]], top: int) -> None:
     from rich.table import Table
 
-    table = Table(title="What the mod changed (largest changes of lift first)")
-    for name in ("card", "status", "use rate", "baseline", "lift", "baseline lift", "change"):
+    table = Table(
+        title="What the mod changed: its cards, then the others' surest changes of lift",
+        caption="status: what the mod did to the card; change: lift with the mod minus lift"
+        " without (a new card: its lift), with its 95% interval",
+    )
+    names = ("card", "status", "use rate", "baseline", "lift", "baseline lift", "change")
+    for name in (*names, "95% CI"):
         table.add_column(name, justify="left" if name in ("card", "status") else "right")
 
     def pct(value: float | None, signed: bool = False) -> str:
@@ -117,7 +122,11 @@ def _comparison(console: Console, rows: list[dict[str, Any]], top: int) -> None:
             return "-"
         return f"{value * 100:+.1f}" if signed else f"{value:.0%}"
 
-    for row in rows[:top]:
+    changed = [row for row in rows if row["status"] != "unchanged"]
+    for row in changed + [row for row in rows if row["status"] == "unchanged"][:top]:
+        interval = "-"
+        if row["change"] is not None:
+            interval = f"{row['change_low'] * 100:+.0f}..{row['change_high'] * 100:+.0f}"
         table.add_row(
             row["item"],
             row["status"],
@@ -126,8 +135,17 @@ def _comparison(console: Console, rows: list[dict[str, Any]], top: int) -> None:
             pct(row["lift"], True),
             pct(row["baseline_lift"], True),
             pct(row["change"], True),
+            interval,
         )
     console.print(table)
+
+
+def _statuses(content_dir: str | None, base_path: str | None) -> dict[str, str]:
+    """What the measured content changed against the baseline, card by card."""
+    from baldurs_rules.cli.common import load_content_dir
+    from baldurs_rules.content.diff import card_statuses, diff_contents
+
+    return card_statuses(diff_contents(load_content_dir(base_path), load_content_dir(content_dir)))
 
 
 @click.command()
@@ -222,5 +240,6 @@ def balance(
         base_plan = balance_plan(games, players, names, seed, jobs, advanced, base_path)
         base_records = _sibling(records_file, ".baseline")
         base = _measure(base_plan, base_records, resume, "baseline", out, top)
-        _comparison(out, compare(report, base), 2 * top)
+        rows = compare(report, base, _statuses(content_dir, base_path))
+        _comparison(out, rows, 2 * top)
         base.write(_sibling(out_file, ".baseline") or out_file)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
+    from baldurs_rules.content.diff import ContentDiff
     from baldurs_rules.content.model import Content
 
 from baldurs_rules.cli.common import CONTENT_DIR, load_content_dir, resolve_id
@@ -18,12 +19,16 @@ from baldurs_rules.cli.common import CONTENT_DIR, load_content_dir, resolve_id
 # ---------------------------------------------------------------- validate
 @click.command()
 @click.argument("directory", required=False, type=CONTENT_DIR)
-def validate(directory: str | None) -> None:
+@click.option("--strict", is_flag=True, help="Exit 1 when there are warnings too.")
+def validate(directory: str | None, strict: bool) -> None:
     """Check a content directory (default: the built-in content).
 
-    Prints a summary line and exits 0, or every problem as
-    file:line:col: message and exits 1.
+    Prints every problem as file:line:col: message on stderr and exits 1 when
+    the content does not load; else each warning (file:line:col: warning:
+    message), their count and the summary line, and exits 0 (1 with --strict
+    when there are warnings).
     """
+    from baldurs_rules.content.lint import content_warnings
     from baldurs_rules.content.loader import load_content
     from baldurs_rules.errors import ContentError
 
@@ -35,7 +40,15 @@ def validate(directory: str | None) -> None:
         count = len(exc.problems)
         click.echo(f"{count} problem{'s' if count != 1 else ''} found", err=True)
         sys.exit(1)
+    warnings = content_warnings(directory)  # the content loads: they go with its summary
+    for warning in warnings:
+        click.echo(warning.format())
+    if warnings:
+        count = len(warnings)
+        click.echo(f"{count} warning{'s' if count != 1 else ''}")
     click.echo(content.summary())
+    if strict and warnings:
+        sys.exit(1)
 
 
 # ---------------------------------------------------------------- explain
@@ -78,8 +91,37 @@ def explain(card: str, content_dir: str | None) -> None:
 
     CARD is an id or a display name, in any case (``"the high hall"``).
     """
+    from baldurs_rules.errors import RulesError
+
     content = load_content_dir(content_dir)
-    click.echo(explain_text(content, card))
+    try:
+        text = explain_text(content, card)
+    except RulesError:
+        removal = _removal(content_dir, card)
+        if removal is None:
+            raise
+        from baldurs_rules.content.diff import Removal
+
+        assert isinstance(removal, Removal)
+        raise RulesError(
+            f"{removal.id!r} was removed by the mod {removal.mod!r}"
+            f" (remove: in {removal.location}); explain it without --content"
+            " to read the card it removed"
+        ) from None
+    click.echo(text)
+
+
+def _removal(content_dir: str | None, card: str) -> object | None:
+    """The removal of ``card`` (an id, or a name of the content without the mod) by a mod."""
+    from baldurs_rules.content.diff import removed_by
+
+    removals = removed_by(content_dir)
+    key = "_".join(card.lower().split())
+    if key in removals:
+        return removals[key]
+    base = load_content_dir(None)
+    names = {"_".join(name.lower().split()): ident for ident, name in base.names().items()}
+    return removals.get(names.get(key, ""))
 
 
 # ---------------------------------------------------------------- content
@@ -99,8 +141,17 @@ def content_group(ctx: click.Context, show_path: bool) -> None:
 @content_group.command(name="export")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--force", is_flag=True, help="Copy into a directory that is not empty.")
-def export(directory: Path, force: bool) -> None:
-    """Copy the built-in content to DIRECTORY, to edit it (check it with 'bbg validate DIR')."""
+@click.option(
+    "--merged",
+    "merged",
+    type=CONTENT_DIR,
+    help="Write the content of this mod merged with what it extends, as one full content.",
+)
+def export(directory: Path, force: bool, merged: str | None) -> None:
+    """Copy the built-in content (or a mod merged, --merged MOD) to DIRECTORY.
+
+    Edit the copy, then check it with 'bbg validate DIRECTORY'.
+    """
     from baldurs_rules._resources import default_content_dir
 
     if directory.exists() and any(directory.iterdir()) and not force:
@@ -108,6 +159,9 @@ def export(directory: Path, force: bool) -> None:
             f"{directory} is not empty: give an empty or new directory, "
             "or --force to copy over its files"
         )
+    if merged is not None:
+        _export_merged(merged, directory)
+        return
     source = default_content_dir()
     files = sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     for path in files:
@@ -118,3 +172,137 @@ def export(directory: Path, force: bool) -> None:
         f"copied {len(files)} files of the built-in content to {directory}; "
         f"edit them, then check with: bbg validate {directory}"
     )
+
+
+def _export_merged(mod: str, directory: Path) -> None:
+    from baldurs_rules.content.diff import merged_files
+    from baldurs_rules.content.yamlio import dump_yaml
+
+    files = merged_files(mod)
+    directory.mkdir(parents=True, exist_ok=True)
+    for name, data in files.items():
+        header = f"# {name} of {mod} merged with the content it extends (bbg content export)\n"
+        (directory / name).write_text(header + dump_yaml(data), "utf-8")
+    click.echo(
+        f"wrote the {len(files)} files of {mod} merged with the content it extends"
+        f" to {directory}; check with: bbg validate {directory}"
+    )
+
+
+# ---------------------------------------------------------------- diff
+@content_group.command(name="diff")
+@click.argument("mod", type=CONTENT_DIR)
+@click.option("--json", "as_json", is_flag=True, help="Print the changes as JSON, for tools.")
+def diff(mod: str, as_json: bool) -> None:
+    """What the mod MOD changes against the content it extends.
+
+    Lists the cards added, replaced (each changed field, and the card's text
+    before and after), removed, and every value of game.yaml changed.
+    """
+    from baldurs_rules.content.diff import content_diff
+
+    changes = content_diff(mod)
+    if as_json:
+        import json
+
+        click.echo(json.dumps(_with_text(changes), indent=2, ensure_ascii=False))
+        return
+    click.echo(diff_text(changes))
+
+
+_STATUSES = ("added", "replaced", "removed")
+_SINGULAR = {
+    "buildings": "building",
+    "gates": "gate",
+    "agendas": "agenda",
+    "hqs": "HQ",
+    "locations": "location",
+    "factions": "faction",
+}
+
+
+def _value(value: object) -> str:
+    return "none" if value is None or value == "" else repr(value)
+
+
+def _card_lines(content: Content | None, ident: str) -> list[str]:
+    from baldurs_rules.present.card_text import card_text
+
+    if content is None:
+        return []
+    try:
+        return card_text(content, ident).splitlines()
+    except KeyError:
+        return []
+
+
+def diff_text(changes: ContentDiff) -> str:
+    """The report of ``bbg content diff``: cards by status, then the values of game.yaml."""
+    counts = {s: sum(1 for c in changes.cards if c.status == s) for s in _STATUSES}
+    base = "the default content" if changes.base == "default" else changes.base
+    lines = [
+        f"{changes.name}: {counts['added']} added, {counts['replaced']} replaced,"
+        f" {counts['removed']} removed, {len(changes.numbers)}"
+        f" value{'s' if len(changes.numbers) != 1 else ''} of game.yaml changed"
+        f" (against {base})"
+    ]
+    for status in _STATUSES:
+        group = [c for c in changes.cards if c.status == status]
+        if group:
+            lines.append(f"{status.capitalize()}:")
+        for card in group:
+            lines.append(f"  {_SINGULAR[card.kind]} {card.id} ({card.name})")
+            lines += [
+                f"    {f.field}: {_value(f.before)} -> {_value(f.after)}" for f in card.fields
+            ]
+            before = _card_lines(changes.base_content, card.id) if status != "added" else []
+            after = _card_lines(changes.content, card.id) if status != "removed" else []
+            if status == "replaced":
+                lines += ["    before:", *(f"      {t}" for t in before)]
+                lines += ["    after:", *(f"      {t}" for t in after)]
+            else:
+                lines += [f"    {t}" for t in before + after]
+    if changes.numbers:
+        lines.append("game.yaml:")
+        lines += [f"  {n.path}: {_value(n.before)} -> {_value(n.after)}" for n in changes.numbers]
+    if changes.map_changed:
+        lines.append("map.yaml: the mod's map replaces the whole map")
+    return "\n".join(lines)
+
+
+def _with_text(changes: ContentDiff) -> dict[str, object]:
+    """The JSON of a diff, each card with its text before and after (lines, [] when absent)."""
+    data = changes.to_json()
+    cards: list[dict[str, object]] = data["cards"]
+    for card, change in zip(cards, changes.cards, strict=True):
+        card["text_before"] = _card_lines(changes.base_content, change.id)
+        card["text_after"] = _card_lines(changes.content, change.id)
+        if change.status == "added":
+            card["text_before"] = []
+        if change.status == "removed":
+            card["text_after"] = []
+    return data
+
+
+# ---------------------------------------------------------------- schema
+@content_group.command(name="schema")
+@click.option(
+    "--out",
+    "directory",
+    required=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Directory to write the schemas to (made if missing).",
+)
+def schema(directory: Path) -> None:
+    """Write the JSON Schema of every content file kind (and mod.yaml) to a directory.
+
+    Point an editor's YAML language server at them: a first line
+    '# yaml-language-server: $schema=SCHEMAS/buildings.json' in buildings.yaml.
+    """
+    from baldurs_rules._resources import schema_dir
+
+    directory.mkdir(parents=True, exist_ok=True)
+    names = sorted(p.name for p in schema_dir().glob("*.json"))
+    for name in names:
+        shutil.copyfile(schema_dir() / name, directory / name)
+    click.echo(f"wrote {len(names)} schemas to {directory}: {', '.join(names)}")

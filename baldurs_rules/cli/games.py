@@ -63,6 +63,11 @@ from baldurs_rules.cli.common import (
     help="Processes on this machine, or a Ray cluster (extra baldurs_rules[ray]).",
 )
 @click.option("--address", help="Ray cluster address (default: start a local Ray instance).")
+@click.option(
+    "--per-card",
+    is_flag=True,
+    help="Also print, for every card and trade, in how many games it was built or used.",
+)
 def simulate(
     games: int,
     players: int,
@@ -75,27 +80,52 @@ def simulate(
     resume: bool,
     backend: str,
     address: str | None,
+    per_card: bool,
 ) -> None:
     """Play many bot games and summarize who wins and how.
 
     Ctrl-C (or SIGTERM) stops the run: the finished games stay in --out, a
     partial summary is printed, and --resume continues later.
     """
+    from baldurs_rules.runs.balance import card_usage
     from baldurs_rules.runs.simulate import simulate_plan, summarize
 
     names = bot_list(bot_names)
-    check_players(load_content_dir(content_dir), players)
+    content = load_content_dir(content_dir)
+    check_players(content, players)
+    extras = card_usage if per_card else None
     plan = simulate_plan(
-        games, players, names, seed, jobs, advanced, content_dir, None, backend.lower(), address
+        games, players, names, seed, jobs, advanced, content_dir, extras, backend.lower(), address
     )
     out = make_console()
 
     def show(outcome: Outcome) -> None:
         _summary_tables(out, summarize(outcome.records), players, outcome.games)
+        if per_card and outcome.records:
+            _per_card_table(out, content, outcome.records, advanced)
         if out_file and outcome.complete:
             out.print(f"records written to {escaped(out_file)}")
 
     run_plan(plan, out_file, resume, "games", show)
+
+
+def _per_card_table(
+    out: Console, content: Content, records: list[dict[str, Any]], advanced: bool
+) -> None:
+    from rich.table import Table
+
+    from baldurs_rules.runs.balance import content_items, per_card
+
+    table = Table(
+        title="Per card: games where some seat built or used it (a trade: made it)",
+        caption="uses: times built, taken, made, scored or picked in all games",
+    )
+    for name in ("card", "kind", "games", "share", "uses"):
+        table.add_column(name, justify="left" if name in ("card", "kind") else "right")
+    games = max(1, len(records))
+    for item, kind, used, uses in per_card(records, content_items(content, advanced)):
+        table.add_row(escaped(item), kind, str(used), f"{used / games:.0%}", str(uses))
+    out.print(table)
 
 
 def _summary_tables(out: Console, summary: dict[str, Any], players: int, planned: int) -> None:

@@ -48,7 +48,9 @@ SCREEN_WIDTH = 160
 """The width the screen is laid out for (and used when the output is not a terminal)."""
 
 SCREEN_HEIGHT = 50
-"""The lines the screen (board and options) is laid out to fit (``tests/cli/test_play.py`` checks)."""
+"""The lines the screen (board and options) is laid out to fit.
+
+``tests/cli/test_play.py`` checks it."""
 
 _SEAT_STYLES = ("red", "blue", "green", "dark_orange", "magenta", "cyan")
 """Seat colours, in the order of the board SVG's (red, blue, green, orange, ...)."""

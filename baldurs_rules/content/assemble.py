@@ -21,9 +21,9 @@ from baldurs_rules.content.model import Board, Content, HqSide
 from baldurs_rules.content.schema import schema_check
 from baldurs_rules.content.yamlio import Path_, YamlDoc, parse_yaml_bytes
 from baldurs_rules.dsl.checker import Slot
-from baldurs_rules.errors import ContentError, Location, Problem
+from baldurs_rules.errors import ContentError, Location, Problem, did_you_mean
 
-__all__ = ["assemble"]
+__all__ = ["assemble", "parsed_doc"]
 
 PROVIDERS = ("game", "map", "factions")
 """Kinds other kinds depend on: used whole or not at all."""
@@ -36,6 +36,7 @@ class _Kind:
     Attributes:
         file: The file name, for notes.
         docs: The parsed documents, base first.
+        depths: For each document, the index of its layer in the chain.
         bad: For each document, the entries with schema problems (left out).
         broken: A file of the kind could not be read or parsed, or has problems
             outside its entries: nothing of the kind is used.
@@ -44,6 +45,7 @@ class _Kind:
 
     file: str
     docs: list[YamlDoc] = field(default_factory=list)
+    depths: list[int] = field(default_factory=list)
     bad: list[set[int]] = field(default_factory=list)
     broken: bool = False
 
@@ -69,6 +71,7 @@ def assemble(chain: Chain) -> Content:
     """
     b = Builder()
     kinds = _read_kinds(chain, b)
+    _check_manifest_ids(chain, kinds, b)
     removed = _removed(chain)
     parts = _build(b, chain, kinds, removed)
     for kind in kinds.values():
@@ -97,7 +100,8 @@ def _read_kinds(chain: Chain, b: Builder) -> dict[str, _Kind]:
                 info.broken = True
             elif name in layer.raw:
                 try:
-                    info.docs.append(_parsed(layer.raw[name], layer.shown(name)))
+                    info.docs.append(parsed_doc(layer.raw[name], layer.shown(name)))
+                    info.depths.append(depth)
                 except ContentError as exc:
                     b.problems.extend(exc.problems)
                     info.broken = True
@@ -111,7 +115,7 @@ def _read_kinds(chain: Chain, b: Builder) -> dict[str, _Kind]:
 
 
 @lru_cache(maxsize=32)
-def _parsed(raw: bytes, name: str) -> YamlDoc:
+def parsed_doc(raw: bytes, name: str) -> YamlDoc:
     """The parsed file, kept for the next load of the same bytes under the same name.
 
     Parsing the YAML is most of a cold load; loading several mods over the same
@@ -131,7 +135,7 @@ def _validate(kind: str, info: _Kind, b: Builder) -> None:
         info.bad = [set() for _ in info.docs]
         return
     if kind == "map":  # the last layer's map replaces the others
-        info.docs = info.docs[-1:]
+        info.docs, info.depths = info.docs[-1:], info.depths[-1:]
     info.bad = []
     for doc in info.docs:
         problems, bad = schema_check(kind, At(doc, ()))
@@ -147,6 +151,47 @@ def _removed(chain: Chain) -> dict[str, set[str]]:
         for kind, ids in ((manifest or {}).get("remove") or {}).items():
             removed.setdefault(kind, set()).update(ids)
     return removed
+
+
+def _check_manifest_ids(chain: Chain, kinds: dict[str, _Kind], b: Builder) -> None:
+    """Every id a mod's ``remove`` or ``replace`` names is a card of the content it extends.
+
+    A misspelled id would otherwise remove nothing, or add a second card. An id in
+    ``replace`` must also be defined by the mod's own file of that kind.
+    """
+    for depth, layer in enumerate(chain.layers):
+        manifest = layer.manifest
+        if depth == 0 or manifest is None or not isinstance(manifest.data, dict):
+            continue
+        for section in ("remove", "replace"):
+            for kind, ids in (manifest.data.get(section) or {}).items():
+                info = kinds.get(kind)
+                if info is None or info.broken:
+                    continue  # its files are reported already; the ids cannot be known
+                below = _ids(info, range(depth))
+                own = _ids(info, range(depth, depth + 1))
+                for index, ident in enumerate(ids):
+                    at = At(manifest, (section, kind, index))
+                    if ident not in below:
+                        message = f"{section}: the content this mod extends has no {kind[:-1]}"
+                        b.report(at, f"{message} {ident!r}" + did_you_mean(ident, below))
+                    elif section == "replace" and ident not in own:
+                        b.report(
+                            at,
+                            f"replace: {ident!r} is not defined in this mod's"
+                            f" {FILES[kind]}; write the whole card there",
+                        )
+
+
+def _ids(info: _Kind, layers: range) -> set[str]:
+    """The ids of a kind's entries in the documents of the given layers."""
+    found: set[str] = set()
+    kind = FILES_KIND[info.file]
+    for doc, depth in zip(info.docs, info.depths, strict=False):
+        data = doc.data
+        if depth in layers and isinstance(data, dict) and isinstance(data.get(kind), list):
+            found.update(e["id"] for e in data[kind] if isinstance(e, dict) and "id" in e)
+    return found
 
 
 # ------------------------------------------------------------------ layering

@@ -8,6 +8,7 @@ cache key, parsing, merging) reads the bytes kept here, so each file is read onc
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -100,8 +101,13 @@ class Chain:
         return [layer.directory for layer in self.layers]
 
 
-def read_chain(root: Path) -> Chain:
+def read_chain(root: Path, overrides: Mapping[Path, bytes] | None = None) -> Chain:
     """Read the files of a content directory and of every directory its mods extend.
+
+    Args:
+        root: The content or mod directory.
+        overrides: Bytes to use instead of a file's, by the file's resolved path
+            (an editor's unsaved text); a path that does not exist is a file present.
 
     Raises:
         ContentError: The directory does not exist, or a ``mod.yaml`` is
@@ -109,18 +115,23 @@ def read_chain(root: Path) -> Chain:
             directory (or forms a cycle, or stacks more than ``MAX_LAYERS``).
     """
     real_directory(root)
-    layers = [_read_layer(root)]
+    layers = [_read_layer(root, overrides or {})]
     seen = {root.resolve()}
     while layers[0].is_mod:
         top = layers[0]
         top.manifest = _manifest(top)
-        layers.insert(0, _read_layer(_base(top, top.manifest, seen, len(layers))))
+        base = _base(top, top.manifest, seen, len(layers))
+        layers.insert(0, _read_layer(base, overrides or {}))
     return Chain(layers)
 
 
-def _read_layer(directory: Path) -> Layer:
+def _read_layer(directory: Path, overrides: Mapping[Path, bytes]) -> Layer:
     layer = Layer(directory)
+    real = directory.resolve() if overrides else directory
     for name in ("mod.yaml", *FILES.values()):
+        if real / name in overrides:
+            layer.raw[name] = overrides[real / name]
+            continue
         try:
             data = read_content_file(directory, name, layer.shown(name))
         except ContentError as exc:

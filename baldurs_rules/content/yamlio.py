@@ -39,7 +39,9 @@ __all__ = [
     "MAX_BYTES",
     "MAX_DEPTH",
     "MAX_NODES",
+    "SURROGATE",
     "YamlDoc",
+    "dump_yaml",
     "parse_yaml_bytes",
     "read_yaml",
     "read_yaml_text",
@@ -58,6 +60,10 @@ CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 """Characters refused in any text of a content file: C0 and C1 controls (tab and
 line feed apart), DEL, and the bidirectional overrides that can make text read
 differently from what it is."""
+
+SURROGATE = re.compile("[\ud800-\udfff]")
+"""Lone surrogates (a ``\\ud800`` escape in a double-quoted string): text that
+cannot be encoded as UTF-8, so it could never be printed or saved."""
 
 _SCALAR_FORMS = {
     "int": re.compile(r"[-+]?(?:0x[0-9a-fA-F_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_]*)", re.ASCII),
@@ -159,6 +165,26 @@ def read_yaml_text(text: str, name: str) -> YamlDoc:
     _Builder(doc).check_size(root)
     doc.data = _Builder(doc).build(root, (), 0)
     return doc
+
+
+def dump_yaml(data: Any) -> str:
+    """Plain data as block-style YAML text, which ``read_yaml_text`` reads back.
+
+    Examples:
+        >>> print(dump_yaml({"cost": 3, "income": "gain 1 gold"}), end="")
+        cost: 3
+        income: gain 1 gold
+    """
+    import io
+
+    yaml = YAML(typ="safe", pure=True)
+    yaml.default_flow_style = False
+    yaml.allow_unicode = True
+    yaml.width = 4096
+    yaml.sort_base_mapping_type_on_output = False  # type: ignore[assignment]
+    out = io.StringIO()
+    yaml.dump(data, out)
+    return out.getvalue()
 
 
 def _compose(source: SourceText) -> Node | None:
@@ -352,6 +378,14 @@ class _Builder:
             if bad:
                 code = ord(bad.group())
                 self.fail(node, f"text holds the control character U+{code:04X}; remove it")
+            lone = SURROGATE.search(value)
+            if lone:
+                code = ord(lone.group())
+                self.fail(
+                    node,
+                    f"text holds the lone surrogate U+{code:04X}, which cannot be encoded"
+                    " as UTF-8; write the character itself (or a \\U escape of it)",
+                )
             return value
         if not _SCALAR_FORMS[kind].fullmatch(value):
             self.fail(node, f"{_shorten(value)!r} is not a valid !!{kind}")

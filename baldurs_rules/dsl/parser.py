@@ -85,7 +85,36 @@ def parse_expression(text: str, origin: Origin | None = None) -> A.Expr:
     return _parse(text, "expression", origin)  # type: ignore[no-any-return]
 
 
+_REMEMBERED: dict[tuple[str, str], Any] | None = None
+_REMEMBER_AT_MOST = 20_000
+
+
+def remember_trees(on: bool = True) -> None:
+    """Reuse the tree of a text parsed before (off by default).
+
+    For processes that only check content and never play it, such as the
+    language server, which checks the whole content on every edit: parsing the
+    effects is most of that time. Content that is played must not share trees
+    between effects, because the engine numbers effect trees by identity.
+    """
+    global _REMEMBERED
+    _REMEMBERED = {} if on else None
+
+
 def _parse(text: str, start: str, origin: Origin | None) -> Any:
+    remembered = _REMEMBERED
+    if remembered is not None and isinstance(text, str):
+        tree = remembered.get((text, start))
+        if tree is None:
+            tree = _parse_located(text, start, origin)
+            if len(remembered) >= _REMEMBER_AT_MOST:
+                remembered.clear()
+            remembered[(text, start)] = tree
+        return tree
+    return _parse_located(text, start, origin)
+
+
+def _parse_located(text: str, start: str, origin: Origin | None) -> Any:
     if not isinstance(text, str):
         raise DslSyntaxError(Problem(None, f"an effect must be text, not {type(text).__name__}"))
     where = origin or Origin.of_string(text)

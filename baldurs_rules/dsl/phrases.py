@@ -26,7 +26,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
 from baldurs_rules.dsl import ast as A
 from baldurs_rules.dsl.checker import singular
@@ -130,7 +129,7 @@ class _Rate:
         return self.k == 1 and self.n == 1 and not self.note
 
 
-def without_not(node: Any, negate: bool = False) -> Any:
+def without_not(node: A.Cond, negate: bool = False) -> A.Cond:
     """The condition with every ``not`` pushed into its comparisons (De Morgan).
 
     Examples:
@@ -150,7 +149,7 @@ def without_not(node: Any, negate: bool = False) -> Any:
     return node
 
 
-def split_extremes(node: Any) -> Any:
+def split_extremes(node: A.Cond) -> A.Cond:
     """Comparisons of ``min``/``max`` with a number, as comparisons of their arguments.
 
     ``max(a, b) >= n`` is ``a >= n or b >= n``; ``min(a, b) >= n`` is
@@ -191,7 +190,7 @@ def _overlap(a: str, b: str) -> bool:
     return False
 
 
-def _terms(node: Any) -> list[tuple[str, Any]]:
+def _terms(node: A.Expr) -> list[tuple[str, A.Expr]]:
     """A left-grouped chain of ``+``/``-`` as (``plus``/``minus``/'', term) pairs."""
     if isinstance(node, A.Op) and node.op in "+-":
         word = "plus" if node.op == "+" else "minus"
@@ -199,19 +198,19 @@ def _terms(node: Any) -> list[tuple[str, Any]]:
     return [("", node)]
 
 
-def _compound(node: Any) -> bool:
+def _compound(node: A.Expr) -> bool:
     """Whether a number needs parentheses to be an operand."""
     if isinstance(node, A.Neg):
         return not isinstance(node.operand, A.Number)
     return isinstance(node, (A.Op, A.CondExpr, A.Extreme))
 
 
-def is_zero(node: Any) -> bool:
+def is_zero(node: A.Expr | None) -> bool:
     """Whether a value is absent or the number 0 (an ``else`` that gives nothing)."""
     return node is None or (isinstance(node, A.Number) and node.value == 0)
 
 
-def _split_number(node: A.Op) -> tuple[int, Any] | None:
+def _split_number(node: A.Op) -> tuple[int, A.Expr] | None:
     """``k * x`` or ``x * k`` as (k, x)."""
     if isinstance(node.left, A.Number):
         return node.left.value, node.right
@@ -248,7 +247,7 @@ class Phrases:
                 return self.names[candidate]
         return {"hq": "HQ"}.get(one, self.name(one))
 
-    def where(self, where: Any) -> str:
+    def where(self, where: A.Where | None) -> str:
         """`` in Seatower``, `` in this district`` or ''."""
         if where is None:
             return ""
@@ -262,7 +261,7 @@ class Phrases:
         return self.person.fill(template)
 
     # -- nouns
-    def noun(self, node: Any) -> Noun | None:
+    def noun(self, node: A.Expr) -> Noun | None:
         """What a number counts, when it counts something a player has."""
         if isinstance(node, A.Quantity):
             return self._quantity_noun(node.name.text)
@@ -274,12 +273,14 @@ class Phrases:
             tail = f" with {self.name(node.faction.text)}"
             return self._noun("influence", "influence", " {you} have" + tail, "{you} have", tail)
         if isinstance(node, A.Op) and node.op == "+":
-            parts = [term for _, term in _terms(node)]
-            if all(isinstance(p, A.Count) for p in parts):
-                return self._count_noun(parts)
-        counts = isinstance(node, A.Extreme) and all(isinstance(a, A.Count) for a in node.args)
-        if counts and node.op == "min":
-            return self._set_noun(list(node.args))
+            terms = [term for _, term in _terms(node)]
+            counts = [term for term in terms if isinstance(term, A.Count)]
+            if len(counts) == len(terms):
+                return self._count_noun(counts)
+        if isinstance(node, A.Extreme) and node.op == "min":
+            counts = [arg for arg in node.args if isinstance(arg, A.Count)]
+            if len(counts) == len(node.args):
+                return self._set_noun(counts)
         return None
 
     def _noun(self, sing: str, many: str, per: str, subject: str, tail: str) -> Noun:
@@ -343,7 +344,7 @@ class Phrases:
         )
 
     # -- plain numbers
-    def np(self, node: Any) -> str:
+    def np(self, node: A.Expr) -> str:
         """A number as a noun phrase; compound parts get parentheses.
 
         Examples:
@@ -377,7 +378,7 @@ class Phrases:
             return f"{self.part(node.value)} if {self.cond(node.cond)}, else {other}"
         raise TypeError(f"not an expression node: {node!r}")
 
-    def part(self, node: Any, last: bool = False) -> str:
+    def part(self, node: A.Expr, last: bool = False) -> str:
         """A number used as an operand: in parentheses when it is compound.
 
         A ``min``/``max`` that ends the phrase (``last``) needs none: nothing
@@ -404,7 +405,7 @@ class Phrases:
         return f"{self.part(node.left)} divided by {self.part(node.right)}, rounded down"
 
     def _extreme(self, node: A.Extreme) -> str:
-        args: list[Any] = []
+        args: list[A.Expr] = []
         for arg in node.args:  # min(min(a, b), c) is min(a, b, c)
             if isinstance(arg, A.Extreme) and arg.op == node.op:
                 args.extend(arg.args)
@@ -418,7 +419,7 @@ class Phrases:
         return f"the {word} of {listing(parts, 'and')}"
 
     # -- amounts
-    def amount(self, node: Any, unit: Unit) -> str:
+    def amount(self, node: A.Expr, unit: Unit) -> str:
         """How much of a unit a number gives: ``1 gold plus 1 gold per Market you own``."""
         if isinstance(node, A.CondExpr):
             return self.conditional(node, unit)
@@ -443,15 +444,17 @@ class Phrases:
             value = self._value(other.value, unit, bare_numbers)
             text += f", else {value} if {self.cond(other.cond)}"
             other = other.otherwise
-        return text if is_zero(other) else f"{text}, else {self._value(other, unit, bare_numbers)}"
+        if other is None or is_zero(other):
+            return text
+        return f"{text}, else {self._value(other, unit, bare_numbers)}"
 
-    def _value(self, node: Any, unit: Unit, bare_numbers: bool) -> str:
+    def _value(self, node: A.Expr, unit: Unit, bare_numbers: bool) -> str:
         if bare_numbers and isinstance(node, A.Number):
             return str(node.value)
         text = self.amount(node, unit)
         return f"({text})" if len(_terms(node)) > 1 or isinstance(node, A.CondExpr) else text
 
-    def _term(self, node: Any, unit: Unit, sum_part: bool = False, last: bool = True) -> str:
+    def _term(self, node: A.Expr, unit: Unit, sum_part: bool = False, last: bool = True) -> str:
         """One term of an amount; in a sum (``sum_part``) it must not run into the next."""
         if isinstance(node, A.Number):
             return f"{node.value} {unit.of(node.value)}"
@@ -480,7 +483,7 @@ class Phrases:
         word = "at most" if node.op == "min" else "at least"
         return f"{self._term(other, unit)} ({word} {bound.value} {unit.of(bound.value)})"
 
-    def _rate(self, node: Any) -> _Rate | None:
+    def _rate(self, node: A.Expr) -> _Rate | None:
         noun = self.noun(node)
         if noun is not None:
             return _Rate(1, noun)
@@ -516,7 +519,7 @@ class Phrases:
         return _Rate(1, noun, note=f" beyond the first {other.right.value}")
 
     # -- conditions
-    def cond(self, node: Any) -> str:
+    def cond(self, node: A.Cond) -> str:
         """A condition as a clause (or clauses joined by ``and``/``or``)."""
         node = split_extremes(without_not(node))
         if isinstance(node, A.BoolOp):
@@ -524,9 +527,9 @@ class Phrases:
         return self._claim(node).text()
 
     def _joined(self, node: A.BoolOp) -> str:
-        parts: list[Any] = []
+        parts: list[A.Cond] = []
 
-        def flatten(n: Any) -> None:
+        def flatten(n: A.Cond) -> None:
             if isinstance(n, A.BoolOp) and n.op == node.op:
                 flatten(n.left)
                 flatten(n.right)
@@ -549,7 +552,7 @@ class Phrases:
                 groups.append([claim])
         return f" {node.op} ".join(g if isinstance(g, str) else _merged(g, node.op) for g in groups)
 
-    def _claim(self, node: A.Compare) -> _Claim:
+    def _claim(self, node: A.Cond) -> _Claim:
         if not isinstance(node, A.Compare):
             raise TypeError(f"not a condition node: {node!r}")
         op, left, right = node.op, node.left, node.right
@@ -561,7 +564,7 @@ class Phrases:
                 return _counted(noun, op, right.value)
         return _Claim(f"{self._side(left)} is", _IS_WORD[op], self._side(right))
 
-    def _side(self, node: Any) -> str:
+    def _side(self, node: A.Expr) -> str:
         text = self.np(node)
         wrap = isinstance(node, A.CondExpr) or (isinstance(node, A.Op) and node.op == "per")
         return f"({text})" if wrap else text

@@ -69,6 +69,8 @@ from baldurs_rules.game import Game, new_game
 from baldurs_rules.rl.action_codec import ActionCodec
 from baldurs_rules.rl.common import check_setup, final_rewards, reward_range
 from baldurs_rules.rl.observation import ObservationEncoder
+from baldurs_rules.rules.events import decode
+from baldurs_rules.rules.knowledge import public_event
 
 __all__ = [
     "DEALS",
@@ -249,22 +251,25 @@ class _Cache:
 
 
 class _Seen:
-    """One action in the history, linked to the one before (shared by clones, never changed)."""
+    """One action in the history, linked to the one before (shared by clones, never changed
+    but for ``digests``, a cache of what only this history determines)."""
 
-    __slots__ = ("action", "before", "mover", "size")
+    __slots__ = ("action", "before", "digests", "mark", "mover", "size")
 
-    def __init__(self, before: _Seen | None, mover: int, action: Action) -> None:
+    def __init__(self, before: _Seen | None, mover: int, action: Action, mark: int) -> None:
         self.before, self.mover, self.action = before, mover, action
+        self.mark = mark  # the length of the game's event log after this action
         self.size: int = 1 + (before.size if before is not None else 0)
+        self.digests: dict[int, str] = {}  # per seat: all it was shown up to here (lazy)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Seen:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:  # flat, so a long history pickles
-        moves: list[tuple[int, Action]] = []
+        moves: list[tuple[int, Action, int]] = []
         node: _Seen | None = self
         while node is not None:
-            moves.append((node.mover, node.action))
+            moves.append((node.mover, node.action, node.mark))
             node = node.before
         return (_chain, (moves[::-1],))
 
@@ -286,12 +291,19 @@ def _as_seen(mover: int, action: Action, seat: int) -> str:
     return f"{mover}:{action}"
 
 
-def _chain(moves: list[tuple[int, Action]]) -> _Seen | None:
+def _chain(moves: list[tuple[int, Action, int]]) -> _Seen | None:
     """The history of ``moves`` (oldest first), rebuilt."""
     node: _Seen | None = None
-    for mover, action in moves:
-        node = _Seen(node, mover, Action(*action))
+    for mover, action, mark in moves:
+        node = _Seen(node, mover, Action(*action), mark)
     return node
+
+
+def _fold(before: str, seen: str, events: list[tuple[Any, ...]], seat: int) -> str:
+    """A digest of ``before`` followed by an action and the events as ``seat`` saw them."""
+    shown = [public_event(decode(event), seat) for event in events]
+    text = f"{before}|{seen}|{json.dumps(shown, sort_keys=True, default=str)}"
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 class BaldursGateState(pyspiel.State):  # type: ignore[misc]
@@ -307,9 +319,7 @@ class BaldursGateState(pyspiel.State):  # type: ignore[misc]
         self._seen: _Seen | None = None
         self._cache = _Cache()
         self._seed: int | None = None
-        # per seat: a digest of all it was shown since the deal (see _remember)
-        self._recall: tuple[str, ...] = ("",) * game.players
-        self._logged = 0  # the events of the log already in the digests
+        self._dealt_mark = 0  # the length of the event log after the deal (see _recall)
 
     @property
     def _spec(self) -> BaldursGateGame:
@@ -361,27 +371,34 @@ class BaldursGateState(pyspiel.State):  # type: ignore[misc]
             seed = spec.seed_of(action) if self._seed is None else self._seed
             game = new_game(spec.players, seed, spec.advanced, spec.content, log=True)
             self._box.game = game
-            self._remember(game, -1, None)
+            self._dealt_mark = len(game.state.events)
         else:
             move = spec.codec.decode(action)
             mover = game.current_player
             game.apply(move)
-            self._seen = _Seen(self._seen, mover, move)
-            self._remember(game, mover, move)
+            self._seen = _Seen(self._seen, mover, move, len(game.state.events))
         self._cache = _Cache()
 
-    def _remember(self, game: Game, mover: int, move: Action | None) -> None:
-        """Fold into each seat's digest what it was shown by the last action: the
-        action as it saw it and the new events of the log as ``events_for`` gives them."""
-        start, self._logged = self._logged, len(game.state.events)
-        digests = []
-        for seat, before in enumerate(self._recall):
-            seen = "deal" if move is None else _as_seen(mover, move, seat)
-            shown = json.dumps([seen, game.events_for(seat, start)], sort_keys=True, default=str)
-            digests.append(
-                hashlib.blake2b(f"{before}|{shown}".encode(), digest_size=16).hexdigest()
-            )
-        self._recall = tuple(digests)
+    def _recall(self, seat: int) -> str:
+        """A digest of everything ``seat`` was shown since the deal, in order: each action as
+        it saw it and the events of the log after it as ``public_event`` gives them (its own
+        draws included). Computed when asked, from the last point of the history that has it."""
+        game = self._dealt()
+        waiting: list[_Seen] = []
+        node = self._seen
+        while node is not None and seat not in node.digests:
+            waiting.append(node)
+            node = node.before
+        events = game.state.events
+        if node is None:
+            digest, mark = _fold("", "deal", events[: self._dealt_mark], seat), self._dealt_mark
+        else:
+            digest, mark = node.digests[seat], node.mark
+        for node in reversed(waiting):
+            seen = _as_seen(node.mover, node.action, seat)
+            digest = _fold(digest, seen, events[mark : node.mark], seat)
+            node.digests[seat], mark = digest, node.mark
+        return digest
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -423,7 +440,7 @@ class BaldursGateState(pyspiel.State):  # type: ignore[misc]
         finally:
             self._box = _Box(game)
         sample = game.determinize(player_id, random.Random(seed))
-        new._box, new._logged = _Box(sample), len(sample.state.events)
+        new._box = _Box(sample)
         return new
 
     def _string(self, player: int, recall: bool) -> str:
@@ -437,7 +454,7 @@ class BaldursGateState(pyspiel.State):  # type: ignore[misc]
                 text = json.dumps(game.view(player), sort_keys=True, separators=(",", ":"))
                 if recall:
                     seen = self._seen.as_seen_by(player) if self._seen else []
-                    text += "\nseen:" + " ".join(seen) + "\nrecall:" + self._recall[player]
+                    text += "\nseen:" + " ".join(seen) + "\nrecall:" + self._recall(player)
             self._cache.strings[key] = text
         return text
 

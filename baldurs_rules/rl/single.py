@@ -16,6 +16,10 @@ and leaves the game as it was (``invalid="raise"``), or ends the episode with
 reward -1, as PettingZoo's ``TerminateIllegalWrapper`` does (``invalid="lose"``;
 Gymnasium's ``check_env`` samples actions without the mask, so it needs this mode).
 
+Importing this module registers the environment with Gymnasium as
+[`GYM_ID`][baldurs_rules.rl.single.GYM_ID] (``gymnasium.make`` takes the same
+arguments).
+
 Everything random (the game's seed, the seat when ``seat="random"``, the
 opponents' seeds) is drawn from the environment's ``np_random``: the same
 ``reset(seed=...)`` and the same actions give the same episode.
@@ -57,7 +61,11 @@ from baldurs_rules.rl.common import (
 )
 from baldurs_rules.rl.observation import ObservationEncoder
 
-__all__ = ["INVALID", "SingleAgentEnv", "opponent_specs", "single_env"]
+__all__ = ["GYM_ID", "INVALID", "SingleAgentEnv", "opponent_specs", "single_env"]
+
+GYM_ID = "baldurs_rules/BaldursGate-v0"
+"""The id the environment is registered under with Gymnasium (when this module is
+imported): ``gymnasium.make(GYM_ID, players=2, opponents="greedy")``."""
 
 INVALID = ("raise", "lose")
 """What an action the mask forbids does: raise ``IllegalActionError`` (the game
@@ -84,7 +92,7 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, np.int64]):
         RulesError: A bad option, or a content these options cannot play (at creation).
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -133,8 +141,8 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Deal a new game and play the opponents up to the learning seat's first decision."""
-        if seed is None and self._first_seed is not None and self.game is None:
-            seed = self._first_seed
+        if seed is None and self._first_seed is not None:
+            seed, self._first_seed = self._first_seed, None  # the first reset only
         super().reset(seed=seed)
         rng = self.np_random
         game_seed = int(rng.integers(2**31))
@@ -269,3 +277,7 @@ def single_env(
     return SingleAgentEnv(
         players, seat, opponents, reward, invalid, advanced, content, seed, render_mode
     )
+
+
+if GYM_ID not in gymnasium.registry:
+    gymnasium.register(id=GYM_ID, entry_point=f"{__name__}:SingleAgentEnv")

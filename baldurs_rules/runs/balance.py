@@ -23,21 +23,25 @@ import json
 import math
 import os
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from baldurs_rules.content.model import Content
 from baldurs_rules.game import Game
 from baldurs_rules.rules import Rules
 from baldurs_rules.runs.parallel import Plan
 
 __all__ = [
+    "STATUS_LABELS",
     "BalanceReport",
     "CardRow",
     "balance_plan",
     "card_usage",
     "compare",
+    "content_items",
+    "per_card",
     "report_of",
     "run_balance",
     "wilson",
@@ -332,24 +336,118 @@ def run_balance(
     return report_of(plan, run(plan, records, resume, progress).records)
 
 
-def compare(report: BalanceReport, baseline: BalanceReport) -> list[dict[str, Any]]:
-    """What a mod changed: per item, use rate and lift in both reports (new/removed marked)."""
+STATUS_LABELS = {"added": "new", "replaced": "replaced", "removed": "removed"}
+"""How a comparison row names what the mod did to its card (others are ``unchanged``)."""
+
+
+def compare(
+    report: BalanceReport,
+    baseline: BalanceReport,
+    statuses: Mapping[str, str] | None = None,
+) -> list[dict[str, Any]]:
+    """What a mod changed: per item, use rate and lift in both reports, and the change of lift.
+
+    Args:
+        report: The report of the mod.
+        baseline: The report of the content it is compared with.
+        statuses: What the mod did to each card id (``added``, ``replaced``,
+            ``removed``, ``unchanged``, as ``baldurs_rules.content.diff.card_statuses``
+            gives); a trade ``<location>:<n>`` takes its location's. Without it, an
+            item is ``new`` or ``removed`` by whether it was used in either report.
+
+    Each row's ``change`` is the lift with the mod minus the lift without it, with
+    its 95% interval ``change_low``..``change_high`` (the two runs are independent,
+    so the half-widths add in quadrature); for a new card it is its lift (against
+    the other seats), for a removed one minus the lift it had. The cards the mod
+    changed come first, then the others; each group surest change first: by how
+    far the interval stays from 0, then by the size of the change.
+
+    Examples:
+        >>> rows = compare(BalanceReport(0, 4, [], [], []), BalanceReport(0, 4, [], [], []))
+        >>> rows
+        []
+    """
     base = {r.item: r for r in baseline.rows}
     mine = {r.item: r for r in report.rows}
-    rows: list[dict[str, Any]] = []
-    for item in sorted(set(base) | set(mine)):
-        a, b = mine.get(item), base.get(item)
-        rows.append(
-            {
-                "item": item,
-                "status": "new" if b is None else "removed" if a is None else "both",
-                "use_rate": a.use_rate if a else None,
-                "baseline_use_rate": b.use_rate if b else None,
-                "lift": a.lift if a else None,
-                "baseline_lift": b.lift if b else None,
-                "change": (a.lift - b.lift) if a and b else None,
-            }
+    items = set(base) | set(mine)
+    if statuses is not None:
+        items |= {i for i, s in statuses.items() if s in STATUS_LABELS}
+    rows = [_compared(item, mine.get(item), base.get(item), statuses) for item in sorted(items)]
+    rows.sort(
+        key=lambda r: (
+            r["status"] == "unchanged",
+            -r["sureness"],
+            -abs(r["change"] or 0.0),
+            r["item"],
         )
-    order = {"new": 0, "removed": 1, "both": 2}
-    rows.sort(key=lambda r: (order[r["status"]], -abs(float(r["change"] or r["lift"] or 0.0))))
+    )
     return rows
+
+
+def _compared(
+    item: str, a: CardRow | None, b: CardRow | None, statuses: Mapping[str, str] | None
+) -> dict[str, Any]:
+    if statuses is None:
+        status = "new" if b is None else "removed" if a is None else "unchanged"
+    else:
+        found = statuses.get(item, statuses.get(item.split(":")[0], "unchanged"))
+        status = STATUS_LABELS.get(found, "unchanged")
+    change: float | None = None
+    low = high = 0.0
+    if a is not None and b is not None:
+        change = a.lift - b.lift
+        low = change - math.hypot(a.lift - a.lift_low, b.lift_high - b.lift)
+        high = change + math.hypot(a.lift_high - a.lift, b.lift - b.lift_low)
+    elif a is not None:
+        change, low, high = a.lift, a.lift_low, a.lift_high
+    elif b is not None:
+        change, low, high = -b.lift, -b.lift_high, -b.lift_low
+    return {
+        "item": item,
+        "status": status,
+        "use_rate": a.use_rate if a else None,
+        "baseline_use_rate": b.use_rate if b else None,
+        "lift": a.lift if a else None,
+        "baseline_lift": b.lift if b else None,
+        "change": change,
+        "change_low": low if change is not None else None,
+        "change_high": high if change is not None else None,
+        "sureness": max(low, -high) if change is not None else -math.inf,
+    }
+
+
+def per_card(
+    records: Sequence[dict[str, Any]], items: Mapping[str, str]
+) -> list[tuple[str, str, int, int]]:
+    """(item, kind, games where some seat used it, uses) of every item, most used first.
+
+    Args:
+        records: Simulation records with [`card_usage`][baldurs_rules.runs.balance.card_usage]
+            extras.
+        items: Every item to list, with its kind: one never used counts 0.
+    """
+    games: dict[str, int] = dict.fromkeys(items, 0)
+    uses: dict[str, int] = dict.fromkeys(items, 0)
+    kinds = dict(items)
+    for record in records:
+        usage = record["extras"]
+        kinds.update(usage["kinds"])
+        for item, seats in usage["items"].items():
+            games[item] = games.get(item, 0) + 1
+            uses[item] = uses.get(item, 0) + sum(v[0] for v in seats.values())
+    return sorted(
+        ((item, kinds[item], games[item], uses[item]) for item in games),
+        key=lambda row: (-row[2], -row[3], row[0]),
+    )
+
+
+def content_items(content: Content, advanced: bool) -> dict[str, str]:
+    """Every item a balance report can name, with its kind (HQs only in advanced games)."""
+    items = dict.fromkeys(content.buildings, "building")
+    items.update(dict.fromkeys(content.gates, "gate"))
+    items.update(dict.fromkeys(content.agendas, "agenda"))
+    if advanced:
+        items.update(dict.fromkeys(content.hqs, "hq"))
+    for loc in content.locations:
+        items.update({f"{loc.id}:{i}": "trade" for i in range(1, len(loc.trades) + 1)})
+    return items

@@ -313,7 +313,7 @@ def test_the_testing_page_quotes_the_suite_and_catches_an_edited_figure(gen: Mod
 
     from tools.docgen import testing
 
-    properties = testing.suite_module("test_properties")
+    properties = testing.suite_module("core/test_properties")
     games = len(properties.CONFIGS) * properties.CHUNKS * properties.DEFAULT_GAMES_PER_CHUNK
     page = (ROOT / "docs" / "testing.md").read_text(encoding="utf-8")
     assert f"-->{games:,} complete random games (" in page

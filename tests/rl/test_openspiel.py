@@ -424,3 +424,17 @@ def test_hidden_information_differential(players: int, advanced: bool, seed: int
             real.apply_action(action)
             other.apply_action(action)
     assert secrets_differ >= 10 and diverged >= 1
+
+
+def test_openspiels_rl_environment_plays_on_the_observation_tensor() -> None:
+    """With no information-state tensor, rl_environment gives learners the observation."""
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment("baldurs_gate(players=2,rng_seed=3)")
+    step, rng, size = env.reset(), random.Random(3), env.game.encoder.size
+    assert env.observation_spec()["info_state"] == (size,)
+    while not step.last():
+        player = step.observations["current_player"]
+        assert len(step.observations["info_state"][player]) == size
+        step = env.step([rng.choice(step.observations["legal_actions"][player])])
+    assert sorted(step.rewards) == [-1.0, 1.0]

@@ -11,11 +11,13 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
+import gymnasium
 from gymnasium.utils.env_checker import check_env
 from rules_support import mod_content
 
 from baldurs_rules.errors import IllegalActionError, RulesError
 from baldurs_rules.rl import SingleAgentEnv, single_env, vector_env
+from baldurs_rules.rl.single import GYM_ID
 
 
 def _episode(e: SingleAgentEnv, seed: int, pick: int = 0) -> tuple[list[float], dict, int]:
@@ -32,12 +34,14 @@ def _episode(e: SingleAgentEnv, seed: int, pick: int = 0) -> tuple[list[float], 
             return rewards, info, len(rewards)
 
 
-def test_gymnasiums_check_env_passes() -> None:
+def test_gymnasiums_check_env_passes_without_a_warning() -> None:
     with warnings.catch_warnings():
-        warnings.simplefilter("error")  # any other warning of the checker fails the test
-        warnings.filterwarnings("ignore", message=".*alternative render modes")  # no spec
-        check_env(single_env(players=3, opponents="greedy", invalid="lose", seed=1))
-        check_env(single_env(players=2, seat="random", reward="prestige_delta", invalid="lose"))
+        warnings.simplefilter("error")  # any warning of the checker fails the test
+        made = gymnasium.make(GYM_ID, players=3, opponents="greedy", invalid="lose", seed=1)
+        check_env(made.unwrapped)  # with a spec: the render modes are checked too
+        other = gymnasium.make(GYM_ID, players=2, seat="random", reward="prestige_delta")
+        check_env(gymnasium.make(other.spec, invalid="lose").unwrapped)
+    assert isinstance(made.unwrapped, SingleAgentEnv) and made.unwrapped.players == 3
 
 
 def test_the_mask_is_in_info_and_from_action_masks() -> None:
@@ -75,6 +79,11 @@ def test_the_same_seed_gives_the_same_episode_and_another_seed_another() -> None
         b.reset(seed=seed)
         seats.add(b.seat)
     assert len(seats) > 1  # "random" draws the seat
+    seeded = single_env(players=2, seed=3, invalid="lose")
+    first = seeded.reset()[0]
+    seeded.step(int(np.flatnonzero(~seeded.action_masks())[0]))  # lost: the game is dropped
+    assert (seeded.reset()[0] != first).any()  # the seed is the first reset's only
+    assert (single_env(players=2, seed=3).reset()[0] == first).all()
 
 
 def test_an_invalid_action_raises_and_leaves_the_game_or_loses() -> None:
@@ -153,3 +162,18 @@ def test_render_is_the_text_board() -> None:
     e.reset(seed=0)
     assert e.render().startswith("turn 0, phase play, seat 0 to decide")
     assert single_env(players=2).render() is None
+
+
+def test_the_baseline_script_trains_and_reports_with_intervals() -> None:
+    """benchmarks/rl_baseline.py at a tiny budget: before, training, after, the table."""
+    import importlib.util
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "rl_baseline.py"
+    spec = importlib.util.spec_from_file_location("rl_baseline", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    row = module.run("random", 3, 2)
+    assert row["before"]["games"] == row["after"]["games"] == 2 and row["episodes"] == 3
+    assert 0.0 <= row["after"]["low"] <= row["after"]["rate"] <= row["after"]["high"] <= 1.0
+    assert module.wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    assert "| 3 × `random` | 3 |" in module.table([row])

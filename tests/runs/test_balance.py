@@ -132,7 +132,7 @@ def test_compare_marks_new_and_removed_items() -> None:
     a = build_report([_record([0], {"x": {0: [1, 0]}, "y": {1: [1, 0]}})], 2, ["random"])
     b = build_report([_record([1], {"y": {1: [1, 0]}, "z": {0: [1, 0]}})], 2, ["random"])
     status = {row["item"]: row["status"] for row in compare(a, b)}
-    assert status == {"x": "new", "y": "both", "z": "removed"}
+    assert status == {"x": "new", "y": "unchanged", "z": "removed"}
 
 
 def assert_usage_error(result: Result, text: str) -> None:

@@ -1,6 +1,10 @@
-"""The reinforcement-learning page's numbers: the action numbering and the observation layout.
+"""The reinforcement-learning page's numbers: the action numbering, the observation layout,
+the feature names and bounds, and the baseline's win rates.
 
-Both tables keep the page's own words (the second column, by the row's first cell) and
+The baseline's table is the last full run of ``benchmarks/rl_baseline.py``, which writes
+``benchmarks/results/rl_baseline.json`` (training takes minutes, so the page quotes the
+file; the run is seeded and counted in episodes, so it is the same on any machine). The
+first two tables keep the page's own words (the second column, by the row's first cell) and
 regenerate every number from :class:`ActionCodec` and :class:`ObservationEncoder` over
 the default content, so a retuned or extended content renumbers the page too.
 """
@@ -13,7 +17,7 @@ from functools import cache
 from itertools import groupby
 from typing import Any
 
-from .common import Part, content, settings, words
+from .common import ROOT, Part, content, settings, words
 
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
@@ -103,6 +107,22 @@ def features(old: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def baseline(old: str) -> str:
+    """The win rates of the masked linear baseline, from its last full run."""
+    import importlib.util
+    import json
+
+    script = ROOT / "benchmarks" / "rl_baseline.py"
+    spec = importlib.util.spec_from_file_location("rl_baseline", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    if not module.RESULTS.exists():
+        raise SystemExit(f"no {module.RESULTS}: run python benchmarks/rl_baseline.py first")
+    rows = json.loads(module.RESULTS.read_text(encoding="utf-8"))
+    return str(module.table(rows))
+
+
 def sizes(old: str) -> str:
     """The vector's length for each player count, most first."""
     span = range(settings()["players"]["max"], settings()["players"]["min"] - 1, -1)
@@ -115,5 +135,6 @@ PARTS: dict[str, Part] = {
     "action-count": lambda old: f"{len(_codec()):,}",
     "layout": layout,
     "features": features,
+    "baseline": baseline,
     "sizes": sizes,
 }
