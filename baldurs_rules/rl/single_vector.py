@@ -130,9 +130,13 @@ class SingleAgentVectorEnv(VectorEnv):
         self.observation_space = batch_space(self.single_observation_space, n)
         self.action_space = batch_space(self.single_action_space, n)
         self.observations = np.zeros((n, self.encoder.size), dtype=np.float32)
-        self.masks = np.zeros((n, len(self.codec)), dtype=np.int8)
+        # the masks are a numpy view of one bytearray the codec writes into, row by row
+        self._mask_flags = bytearray(n * len(self.codec))
+        self.masks = np.frombuffer(self._mask_flags, dtype=np.int8).reshape(n, len(self.codec))
         self.seats = np.zeros(n, dtype=np.int64)
         self.rows: list[_Row] = []
+        self._games: list[Game] = []  # the game and the learning seat of each row, as lists
+        self._seat_list: list[int] = []
         self.episodes = 0
 
     @property
@@ -155,8 +159,11 @@ class SingleAgentVectorEnv(VectorEnv):
             children = np.random.SeedSequence(seed).spawn(self.num_envs)
             seeds = [np.random.default_rng(child) for child in children]
         self.rows = [_Row(rng) for rng in seeds]
+        self._mask_flags[:] = bytes(len(self._mask_flags))
+        self._games, self._seat_list = [], []
         for i, row in enumerate(self.rows):
             self._deal(i, row)
+        self.encoder.encode_rows(self._games, self._seat_list, self.observations)
         return self.observations, self._infos()
 
     def step(
@@ -175,24 +182,40 @@ class SingleAgentVectorEnv(VectorEnv):
         terminated = np.zeros(n, dtype=bool)
         truncated = np.zeros(n, dtype=bool)
         ended: list[tuple[int, np.ndarray, dict[str, Any]]] = []
-        machine = self._machine
+        answer, legal_view = self._machine.answer, self._machine.legal_view
+        write_mask = self.codec.write_mask
+        flags, width, at_end = self._mask_flags, len(self.codec), self.reward_mode == "win"
         for i, number in enumerate(numbers.tolist()):
             row = self.rows[i]
             game = row.game
             assert game is not None
-            machine.answer(game.state, row.legal[row.numbers.index(number)])
-            self._play_opponents(row, game)
+            state, seat = game.state, row.seat
+            answer(state, row.legal[row.numbers.index(number)])
+            decision = state.decision
+            while decision is not None and decision.seat != seat:  # the bots, inline
+                legal = legal_view(state)
+                bot = row.bots[decision.seat]
+                if bot is None:  # random: a pick from the engine's own list
+                    action = legal[int(row.fast.random() * len(legal))]
+                else:
+                    action = legal[legal.index(bot.choose(game))]
+                answer(state, action)
+                decision = state.decision
+            if decision is not None:  # the learner decides: the game goes on
+                if not at_end:
+                    rewards[i] = self._reward(row, game)
+                row.legal = legal_view(state)
+                row.numbers = write_mask(row.legal, flags, i * width, row.numbers)
+                continue
             rewards[i] = self._reward(row, game)
-            if game.is_over:
-                result = game.result()
-                terminated[i], truncated[i] = not result.truncated, result.truncated
-                final_obs = self.encoder.encode(game, row.seat)
-                info = {"prestige": result.prestige[row.seat], "winners": list(result.winners)}
-                ended.append((i, final_obs, info))
-                self.episodes += 1
-                self._deal(i, row)
-            else:
-                self._write(i, row, game)
+            result = game.result()
+            terminated[i], truncated[i] = not result.truncated, result.truncated
+            final_obs = self.encoder.encode(game, seat)
+            info = {"prestige": result.prestige[seat], "winners": list(result.winners)}
+            ended.append((i, final_obs, info))
+            self.episodes += 1
+            self._deal(i, row)
+        self.encoder.encode_rows(self._games, self._seat_list, self.observations)
         infos = self._infos()
         for i, final_obs, info in ended:
             infos = self._add_info(infos, {"final_obs": final_obs, "final_info": info}, i)
@@ -242,7 +265,15 @@ class SingleAgentVectorEnv(VectorEnv):
         row.prestige = prestige_of(game, row.seat)
         self.seats[i] = row.seat
         self._play_opponents(row, game)
-        self._write(i, row, game)
+        row.legal = self._machine.legal_view(game.state)
+        row.numbers = self.codec.write_mask(
+            row.legal, self._mask_flags, i * len(self.codec), row.numbers
+        )
+        if i < len(self._games):
+            self._games[i], self._seat_list[i] = game, row.seat
+        else:
+            self._games.append(game)
+            self._seat_list.append(row.seat)
 
     def _play_opponents(self, row: _Row, game: Game) -> None:
         machine, state, seat = self._machine, game.state, row.seat
@@ -250,19 +281,10 @@ class SingleAgentVectorEnv(VectorEnv):
             legal = machine.legal_view(state)
             bot = row.bots[state.decision.seat]
             if bot is None:
-                action = legal[row.fast.randrange(len(legal))]
+                action = legal[int(row.fast.random() * len(legal))]
             else:
                 action = legal[legal.index(bot.choose(game))]
             machine.answer(state, action)
-
-    def _write(self, i: int, row: _Row, game: Game) -> None:
-        """Row ``i``'s observation and mask (the learner decides in a game not over)."""
-        row.legal = self._machine.legal_view(game.state)
-        row.numbers = self.codec.numbers(row.legal)
-        mask = self.masks[i]
-        mask.fill(0)
-        mask[row.numbers] = 1
-        self.encoder.encode(game, row.seat, self.observations[i])
 
     def _reward(self, row: _Row, game: Game) -> float:
         if self.reward_mode == "prestige_delta":

@@ -48,3 +48,43 @@ def test_an_illegal_action_moves_no_game_and_seeds_replay() -> None:
     again = single_vector_env(2, players=3, seat="random", opponents=["greedy", "random"])
     again.reset(seed=4)
     assert again.games == envs.games and (again.seats == envs.seats).all()
+
+
+def test_encode_rows_equals_encode_row_by_row_and_refuses_a_bad_out() -> None:
+    import baldurs_rules as br
+    from baldurs_rules.errors import RulesError
+    from baldurs_rules.rl.observation import ObservationEncoder
+
+    games = [br.new_game(players=3, seed=s) for s in range(4)]
+    for game in games[1:]:
+        for _ in range(5):
+            game.apply(game.legal_actions()[0])
+    games[2].state.turn = 300  # a count that is not a byte is written apart
+    encoder = ObservationEncoder(games[0].content, players=3)
+    seats = [0, 2, 1, 0]
+    rows = encoder.encode_rows(games, seats, np.full((4, encoder.size), 7, dtype=np.float32))
+    for game, seat, row in zip(games, seats, rows, strict=True):
+        assert (row == encoder.encode(game, seat)).all()
+    assert rows[2, encoder.o_turn] == np.float32(3.0)
+    with pytest.raises(RulesError, match=r"shape \(4, "):
+        encoder.encode_rows(games, seats, np.empty((3, encoder.size), dtype=np.float32))
+    with pytest.raises(RulesError, match="3 seats for 4 games"):
+        encoder.encode_rows(games, seats[:3], rows)
+
+
+def test_write_mask_clears_only_what_it_set() -> None:
+    import baldurs_rules as br
+    from baldurs_rules.errors import RulesError
+    from baldurs_rules.rl.action_codec import ActionCodec
+
+    game = br.new_game(players=2, seed=3)
+    codec = ActionCodec(game.content)
+    flags = bytearray(2 * len(codec))
+    first = codec.write_mask(game.legal_actions(), flags, len(codec), [])
+    game.apply(game.legal_actions()[0])
+    second = codec.write_mask(game.legal_actions(), flags, len(codec), first)
+    row = np.frombuffer(flags, dtype=np.int8).reshape(2, len(codec))
+    assert not row[0].any() and (row[1] == codec.mask(game.legal_actions())).all()
+    assert second == codec.numbers(game.legal_actions())
+    with pytest.raises(RulesError, match="does not fit"):
+        codec.write_mask(game.legal_actions(), flags, len(codec) + 1, [])
