@@ -8,7 +8,9 @@ action per game and returns the observations as one ``(n, F)`` float32 array, th
 rewards, terminations and truncations as ``(n,)`` arrays, and ``infos`` with the
 ``(n, A)`` int8 ``action_mask`` (also from
 [`action_masks()`][baldurs_rules.rl.single_vector.SingleAgentVectorEnv.action_masks],
-as booleans) and the learning ``seat`` of each game.
+as booleans) and the learning ``seat`` of each game. The observations and the masks
+are the vector's own arrays, written again by the next step (copy what you keep; the
+masks are read-only).
 
 Autoreset is Gymnasium's ``SAME_STEP`` mode: a game that ends is dealt again in the
 same step; its row holds the new game's first observation, and ``infos["final_obs"]``
@@ -18,8 +20,13 @@ and ``infos["final_info"]`` (``prestige``, ``winners``) hold the end of the old 
 It is faster than ``n`` separate environments because it drives the engine
 directly: the bots' and the learner's actions are answered on each game's state
 (the learner's are checked against the mask first, and a ``random`` opponent picks
-from the engine's own list of legal actions), observations and masks are written
-into the batch arrays in place, and no per-game dicts are built. The games are not
+from the engine's own list of legal actions); each game's mask is written in place
+into its row of the masks
+([`write_mask`][baldurs_rules.rl.action_codec.ActionCodec.write_mask]: only the
+bytes that change), the whole batch's observations are encoded at once
+([`encode_rows`][baldurs_rules.rl.observation.ObservationEncoder.encode_rows]),
+and no per-game dicts are built. ``benchmarks/rl_vector.py`` measures it against
+``n`` separate environments (docs/rl.md quotes its figures). The games are not
 recorded action by action (``games[i]`` has no history to undo or replay).
 
 Seeds: ``reset(seed=s)`` seeds game ``i``'s generator from ``s`` and ``i``
@@ -133,6 +140,7 @@ class SingleAgentVectorEnv(VectorEnv):
         # the masks are a numpy view of one bytearray the codec writes into, row by row
         self._mask_flags = bytearray(n * len(self.codec))
         self.masks = np.frombuffer(self._mask_flags, dtype=np.int8).reshape(n, len(self.codec))
+        self.masks.flags.writeable = False  # read-only to users: write_mask clears what it set
         self.seats = np.zeros(n, dtype=np.int64)
         self.rows: list[_Row] = []
         self._games: list[Game] = []  # the game and the learning seat of each row, as lists

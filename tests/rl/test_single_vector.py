@@ -88,3 +88,13 @@ def test_write_mask_clears_only_what_it_set() -> None:
     assert second == codec.numbers(game.legal_actions())
     with pytest.raises(RulesError, match="does not fit"):
         codec.write_mask(game.legal_actions(), flags, len(codec) + 1, [])
+
+
+def test_the_masks_are_read_only_and_written_again_by_each_step() -> None:
+    envs = single_vector_env(2, players=2, opponents="random")
+    _, infos = envs.reset(seed=2)
+    with pytest.raises(ValueError, match="read-only"):
+        infos["action_mask"][0, 0] = 1
+    first = infos["action_mask"].copy()
+    _, _, _, _, infos = envs.step(_pick(envs, np.random.default_rng(2)))
+    assert infos["action_mask"] is envs.masks and not (infos["action_mask"] == first).all()
