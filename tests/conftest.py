@@ -1,7 +1,8 @@
 """Shared pytest setup: Hypothesis profiles and the figures printed at the end of a run.
 
 Profiles: ``ci`` (the default under ``.ci/run``: more examples, no deadline) and
-``dev`` (quick). Pick one with ``HYPOTHESIS_PROFILE``.
+``dev`` (quick). Pick one with ``HYPOTHESIS_PROFILE``. The fixtures of the browser tests
+come from ``browser_support.py``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+pytest_plugins = ["browser_support"]  # the browser tests' fixtures: servers, browser
 
 settings.register_profile(
     "ci",

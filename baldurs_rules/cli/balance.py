@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from baldurs_rules.runs.balance import BalanceReport
     from baldurs_rules.runs.parallel import Outcome, Plan
 
-from baldurs_rules.cli.common import CONTENT_DIR
+from baldurs_rules.cli.common import CONTENT_DIR, escaped
 
 __all__ = ["balance"]
 
@@ -230,10 +230,10 @@ def balance(
     report = _measure(plan, records_file, resume, "games", out, top)
     _table(out, report, top)
     report.write(out_file)
-    out.print(f"report written to {out_file}")
+    out.print(f"report written to {escaped(out_file)}")
     try:
         report.chart(chart_file, top)
-        out.print(f"chart written to {chart_file}")
+        out.print(f"chart written to {escaped(chart_file)}")
     except ImportError:
         out.print("no chart: install the extra 'baldurs_rules[balance]' (matplotlib)")
     if with_baseline:

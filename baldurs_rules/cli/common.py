@@ -34,6 +34,7 @@ __all__ = [
     "one_line",
     "print_action",
     "print_events",
+    "printable",
     "progress_bar",
     "read_line",
     "resolve_id",
@@ -44,7 +45,7 @@ __all__ = [
 
 def fail(message: str, code: int) -> None:
     """Print ``error: message`` on stderr and exit with ``code``."""
-    click.echo(f"error: {message}", err=True)
+    click.echo(f"error: {printable(message)}", err=True)
     sys.exit(code)
 
 
@@ -70,12 +71,63 @@ CONTENT_DIR = click.Path(exists=True, file_okay=False)
 """A ``--content`` directory: it must exist (click says so before anything runs)."""
 
 
+_CONTROLS = {code: "\ufffd" for code in (*range(0x20), 0x7F, *range(0x80, 0xA0)) if code != 0x0A}
+"""Control characters (C0 but the newline, DEL, C1) and what stands for each on a terminal."""
+
+
+def printable(text: str, newlines: bool = True) -> str:
+    """``text`` with every control character replaced by U+FFFD (keeps newlines unless told).
+
+    Text from files (labels, names, notation) must not drive the terminal: an ESC
+    sequence could recolour it, move the cursor or retitle the window.
+
+    Examples:
+        >>> printable("red\x1b[31m alert\x07")
+        'red\ufffd[31m alert\ufffd'
+    """
+    text = text.translate(_CONTROLS)
+    return text if newlines else text.replace("\n", "\ufffd")
+
+
 def make_console(stderr: bool = False) -> Console:
     from rich.console import Console
 
     stream = sys.stderr if stderr else sys.stdout
     width = None if stream.isatty() else 110
-    return Console(stderr=stderr, width=width, highlight=False)
+    return guarded(Console(stderr=stderr, width=width, highlight=False))
+
+
+def guarded(console: Console) -> Console:
+    """The console, with every control character of the text it prints made harmless.
+
+    Rich's own styles and cursor moves are control segments and pass; a control
+    character inside text (from a file: a label, a name, a notation) is replaced
+    by U+FFFD, so it never reaches the terminal as a command.
+    """
+    from rich.console import RenderHook
+
+    class _Guard(RenderHook):
+        def process_renderables(self, renderables: list[Any]) -> list[Any]:
+            return [_Printable(r) for r in renderables]
+
+    console.push_render_hook(_Guard())
+    return console
+
+
+class _Printable:
+    """A renderable whose text segments hold no control character (see ``guarded``)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def __rich_console__(self, console: Console, options: Any) -> Iterator[Any]:
+        from rich.segment import Segment
+
+        for segment in console.render(self.inner, options):
+            if segment.control:
+                yield segment
+            else:
+                yield Segment(printable(segment.text), segment.style)
 
 
 @contextmanager
@@ -287,14 +339,14 @@ def final_table(out: Console, game: Game, labels: Sequence[str]) -> None:
     for seat in range(len(result.prestige)):
         table.add_row(
             str(seat),
-            labels[seat],
+            escaped(labels[seat]),
             str(result.before_scoring[seat]),
             *(str(values[seat]) for values in result.steps.values()),
             str(result.prestige[seat]),
             str(rank[seat]),
         )
     out.print(table)
-    winners = ", ".join(f"seat {s} ({labels[s]})" for s in result.winners)
+    winners = ", ".join(f"seat {s} ({escaped(labels[s])})" for s in result.winners)
     top = result.prestige[result.winners[0]]
     if len(result.winners) == 1:
         out.print(f"[bold green]Winner: {winners} with {top} prestige[/]")
@@ -317,9 +369,11 @@ def print_action(
 
 
 def escaped(text: str) -> str:
+    """Text from a file, safe in Rich markup: its brackets escaped, its control
+    characters replaced (see ``printable``)."""
     from rich.markup import escape
 
-    return escape(text)
+    return escape(printable(text))
 
 
 def read_line(prompt: str) -> str | None:

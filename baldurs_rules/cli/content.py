@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from baldurs_rules.content.diff import ContentDiff
     from baldurs_rules.content.model import Content
 
-from baldurs_rules.cli.common import CONTENT_DIR, load_content_dir, resolve_id
+from baldurs_rules.cli.common import CONTENT_DIR, load_content_dir, printable, resolve_id
 
 
 # ---------------------------------------------------------------- validate
@@ -36,36 +36,37 @@ def validate(directory: str | None, strict: bool) -> None:
         content = load_content(directory)
     except ContentError as exc:
         for problem in exc.problems:
-            click.echo(problem.format(), err=True)
+            click.echo(printable(problem.format()), err=True)
         count = len(exc.problems)
         click.echo(f"{count} problem{'s' if count != 1 else ''} found", err=True)
         sys.exit(1)
     warnings = content_warnings(directory)  # the content loads: they go with its summary
     for warning in warnings:
-        click.echo(warning.format())
+        click.echo(printable(warning.format()))
     if warnings:
         count = len(warnings)
         click.echo(f"{count} warning{'s' if count != 1 else ''}")
-    click.echo(content.summary())
+    click.echo(printable(content.summary()))
     if strict and warnings:
         sys.exit(1)
 
 
 # ---------------------------------------------------------------- explain
-def explain_text(content: Content, text: str) -> str:
-    """Rules text, DSL source and definition place of a card (or a did-you-mean error)."""
+def explain_text(content: Content, text: str, source: bool = False) -> str:
+    """Rules text of a card (or a did-you-mean error); with ``source``, also the effect
+    language source of each effect and the file:line:column it is defined at."""
     from baldurs_rules._resources import default_content_dir
     from baldurs_rules.present.card_text import card_text, where_defined
 
     names = content.names()
     ident = resolve_id("card or location", text, {i: names.get(i, i) for i in _known_ids(content)})
     lines = [card_text(content, ident)]
-    sources = where_defined(content, ident)
+    sources = where_defined(content, ident) if source else []
     if sources:
         lines.append("Effects (effect language):")
-        for label, source in sources:
-            lines.append(f"  {label}: {source}")
-    if any("# content/" in source for _, source in sources):
+        for label, effect in sources:
+            lines.append(f"  {label}: {effect}")
+    if any("# content/" in effect for _, effect in sources):
         lines.append(
             f"(content/ is the built-in content, in {default_content_dir()}; "
             "'bbg content export DIR' copies it to mod)"
@@ -86,8 +87,13 @@ def _known_ids(content: Content) -> list[str]:
 @click.command()
 @click.argument("card")
 @click.option("--content", "content_dir", type=CONTENT_DIR, help="Content dir.")
-def explain(card: str, content_dir: str | None) -> None:
-    """Show a card's rules text, its effect source and where it is defined.
+@click.option(
+    "--source",
+    is_flag=True,
+    help="Also show each effect in the effect language and the file:line it is defined at.",
+)
+def explain(card: str, content_dir: str | None, source: bool) -> None:
+    """Show a card's rules text (with --source: its effect source and where it is defined).
 
     CARD is an id or a display name, in any case (``"the high hall"``).
     """
@@ -95,7 +101,7 @@ def explain(card: str, content_dir: str | None) -> None:
 
     content = load_content_dir(content_dir)
     try:
-        text = explain_text(content, card)
+        text = explain_text(content, card, source)
     except RulesError:
         removal = _removal(content_dir, card)
         if removal is None:
@@ -108,7 +114,7 @@ def explain(card: str, content_dir: str | None) -> None:
             f" (remove: in {removal.location}); explain it without --content"
             " to read the card it removed"
         ) from None
-    click.echo(text)
+    click.echo(printable(text))
 
 
 def _removal(content_dir: str | None, card: str) -> object | None:
@@ -207,7 +213,7 @@ def diff(mod: str, as_json: bool) -> None:
 
         click.echo(json.dumps(_with_text(changes), indent=2, ensure_ascii=False))
         return
-    click.echo(diff_text(changes))
+    click.echo(printable(diff_text(changes)))
 
 
 _STATUSES = ("added", "replaced", "removed")

@@ -24,6 +24,7 @@ from baldurs_rules.cli.common import (
     make_console,
     print_action,
     print_events,
+    printable,
     read_line,
     run_plan,
 )
@@ -342,4 +343,4 @@ def render(
     if seat is not None and not 0 <= seat < game.state.players:
         raise click.BadParameter(f"must be 0 to {game.state.players - 1}", param_hint="'--seat'")
     Path(out_file).write_text(render_svg(game, seat), encoding="utf-8")
-    click.echo(f"wrote {out_file} ({where})")
+    click.echo(printable(f"wrote {out_file} ({where})"))

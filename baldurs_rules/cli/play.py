@@ -36,15 +36,19 @@ if TYPE_CHECKING:
     from baldurs_rules.content.model import Content
     from baldurs_rules.game import Game
 
+    _Answer = Action | list[Action] | str
+    """A human's answer: an action, several (use all), or ``_QUIT``/``_CHANGED``."""
+
 COMMANDS = {
     "help": "this help",
     "map": "show the board again",
-    "explain": "explain CARD: a card's, location's or faction's text and effect source",
+    "explain": "explain CARD: a card's, location's or faction's rules text"
+    " (explain CARD --source: its effect source and file too)",
     "log": "the story of the game so far, as you know it (the last 40 lines)",
     "undo": "take back your last decision (not past a card or lot token drawn since)",
     "save": "save FILE: the game, who plays each seat and the bots' random state",
     "load": "load FILE: continue a saved game",
-    "quit": "leave the game",
+    "quit": "leave the game (it offers to save it first)",
 }
 """The commands a human may type at a decision, besides an option."""
 
@@ -106,7 +110,9 @@ def _play_console(width: int) -> Console:
 
     from rich.console import Console
 
-    return Console(width=None if sys.stdout.isatty() else width, highlight=False)
+    from baldurs_rules.cli.common import guarded
+
+    return guarded(Console(width=None if sys.stdout.isatty() else width, highlight=False))
 
 
 def _new_session(
@@ -149,6 +155,9 @@ def seat_bots(names: Sequence[str], players: int, humans: int, seed: int) -> lis
     ]
 
 
+_SUMMARY_KINDS = frozenset({"build", "worker", "place", "trade", "take"})
+"""The story's lines a turn's summary keeps (with each turn's action and the attacks)."""
+
 _QUIT = "quit"
 _CHANGED = "changed"
 
@@ -174,6 +183,8 @@ class _Session:
         self.read = read
         self.quiet = False
         self.seat_up: int | None = None  # the human whose screen is up (hot seat)
+        self.batches: dict[int, int] = {}  # moves after a "use all" -> moves before it
+        self.turn_started: dict[int, int] = {}  # events when each human's last turn began
         self.adopt(game, bots)
 
     @classmethod
@@ -221,7 +232,7 @@ class _Session:
         self.printed = told  # events told to anyone on screen
 
     def roster(self) -> str:
-        return ", ".join(f"seat {s} {self.labels[s]}" for s in range(len(self.labels)))
+        return ", ".join(f"seat {s} {escaped(self.labels[s])}" for s in range(len(self.labels)))
 
     # ------------------------------------------------------------ the loop
     def run(self) -> bool:
@@ -242,7 +253,12 @@ class _Session:
             answer = self.ask(seat)
             if answer is _QUIT:
                 return False
-            if not isinstance(answer, str):
+            if isinstance(answer, list):  # use all: one answer, several moves
+                start = len(self.game.actions)
+                for action in answer:
+                    self.play(seat, action)
+                self.batches[len(self.game.actions)] = start
+            elif not isinstance(answer, str):
                 self.play(seat, answer)
         self.tell(None if len(self.humans) != 1 else self.humans[0], self.printed, None)
         return True
@@ -272,7 +288,7 @@ class _Session:
             self.out.print(narrated(line, turn), soft_wrap=True)
 
     # ------------------------------------------------------------ a human's decision
-    def ask(self, seat: int) -> Action | str:
+    def ask(self, seat: int) -> _Answer:
         """A human's answer: an action, ``_CHANGED`` (undo, load) or ``_QUIT``."""
         if self.seat_up != seat and len(self.humans) > 1 and not self.pause(seat):
             return _QUIT
@@ -283,13 +299,45 @@ class _Session:
         decision = self.game.decision
         if decision is not None and decision.kind in ("turn", "draft"):
             self.show_board(seat)
+            self.summary(seat)
         return self.answer(seat)
+
+    def summary(self, seat: int) -> None:
+        """Above the prompt: what each seat did since this seat's last turn, and the
+        attacks (the story itself scrolled up with the board)."""
+        from rich.text import Text
+
+        from baldurs_rules.cli.screen import SUMMARY_LINES, narrated
+        from baldurs_rules.present.narration import narration
+
+        start = self.turn_started.get(seat)
+        end = self.turn_started[seat] = len(self.game.state.events)
+        if start is None or start >= end:
+            return
+        lines = narration(self.game, seat, start, end)
+        events = self.game.state.events
+        kept = [
+            line
+            for line in lines
+            if line.kind in _SUMMARY_KINDS
+            or line.tone in ("turn", "attack", "end")
+            or (line.tone == "forced" and events[line.events[0]][3] == "turn")  # a turn's move
+        ]
+        if not kept:
+            return
+        self.out.print(Text("Since your last turn:", style="bold"))
+        cut = len(kept) - SUMMARY_LINES
+        if cut > 0:
+            self.out.print(Text(f"  ({cut} earlier lines: type log)", style="dim"))
+        for line in kept[-SUMMARY_LINES:]:
+            self.out.print(Text("  ") + narrated(line), no_wrap=True, overflow="ellipsis")
 
     def pause(self, seat: int) -> bool:
         """Hide the screen until the next human says they alone are looking (False: quit)."""
         if self.out.is_terminal:
             self.out.clear()
-        self.out.rule(f"[bold]Hot seat: pass the keyboard to seat {seat} ({self.labels[seat]})[/]")
+        label = escaped(self.labels[seat])
+        self.out.rule(f"[bold]Hot seat: pass the keyboard to seat {seat} ({label})[/]")
         line = self.read(f"seat {seat}, press Enter when only you can see the screen: ")
         if line is None or line.strip().lower() in ("quit", "exit"):
             self.out.print("bye" if line is not None else "end of input: leaving the game")
@@ -306,7 +354,7 @@ class _Session:
 
         self.out.print(options_view(self.game, entries))
 
-    def answer(self, seat: int) -> Action | str:
+    def answer(self, seat: int) -> _Answer:
         from baldurs_rules.cli.screen import menu_entries
 
         entries = menu_entries(self.game)
@@ -323,7 +371,7 @@ class _Session:
                 continue
             return result
 
-    def understand(self, seat: int, line: str, entries: Sequence[Entry]) -> Action | str | None:
+    def understand(self, seat: int, line: str, entries: Sequence[Entry]) -> _Answer | None:
         """What a line means: an action, ``_QUIT``, ``_CHANGED``, or None (ask again)."""
         from baldurs_rules.errors import RulesError
 
@@ -333,6 +381,7 @@ class _Session:
             if command.isdecimal():
                 return self.numbered(seat, int(command), entries)
             if command in ("quit", "exit"):
+                self.offer_to_save()
                 self.out.print("bye")
                 return _QUIT
             if command in COMMANDS:
@@ -342,25 +391,30 @@ class _Session:
             self.out.print(f"[red]{escaped(one_line(exc))}[/]")
             return None
 
-    def numbered(self, seat: int, number: int, entries: Sequence[Entry]) -> Action | str | None:
+    def numbered(self, seat: int, number: int, entries: Sequence[Entry]) -> _Answer | None:
         from baldurs_rules.errors import RulesError
 
         if not 1 <= number <= len(entries):
             raise RulesError(f"there is no option {number}: choose 1 to {len(entries)}")
         return self.pick(seat, entries[number - 1], entries)
 
-    def pick(self, seat: int, entry: Entry, entries: Sequence[Entry]) -> Action | str | None:
+    def pick(self, seat: int, entry: Entry, entries: Sequence[Entry]) -> _Answer | None:
         """The entry's action; for a card to build, ask for the lot (step two).
 
         At the lot prompt a number is a lot; ``back`` goes back to the options;
         anything else is read as at the options (a command, another action).
         """
+        if entry.together:
+            return list(entry.actions)
         if len(entry.actions) == 1:
             return entry.actions[0]
+        from baldurs_rules.present.labels import lot_text
+
         lots = {str(a.args[1]): a for a in entry.actions}
-        self.out.print(
-            f"[bold]{escaped(entry.label)}[/]: on which lot? {', '.join(lots)} (or back)"
-        )
+        card = self.game.content.names()[str(entry.actions[0].args[0])]
+        self.out.print(f"[bold]{escaped(card)}[/]: on which lot? (type its number, or back)")
+        for lot in lots:
+            self.out.print(f"  [cyan]{lot:>2}[/] {escaped(lot_text(self.game, int(lot)))}")
         while True:
             line = self.read("lot> ")
             if line is None:
@@ -373,11 +427,11 @@ class _Session:
             if lot in lots:
                 return lots[lot]
             if lot.isdecimal():
-                self.out.print(f"[red]lot {lot} is not one of {', '.join(lots)}[/]")
+                self.out.print(f"[red]{escaped(_lot_hint(int(lot), lots))}[/]")
                 continue
             return self.understand(seat, line, entries)
 
-    def notation(self, seat: int, line: str, entries: Sequence[Entry]) -> Action | str | None:
+    def notation(self, seat: int, line: str, entries: Sequence[Entry]) -> _Answer | None:
         """An action's notation, or an option's label (``build ropewalk``), in any case."""
         from baldurs_rules.errors import IllegalActionError
 
@@ -435,7 +489,9 @@ class _Session:
             raise RulesError(
                 "explain what? give a card, location or faction (e.g. explain ropewalk)"
             )
-        self.out.print(escaped(explain_text(self.game.content, what)))
+        source = what.endswith(" --source") or what.startswith("--source ")
+        what = what.replace("--source", "").strip()
+        self.out.print(escaped(explain_text(self.game.content, what, source)))
 
     def log(self, seat: int) -> None:
         from baldurs_rules.cli.screen import narrated
@@ -451,7 +507,16 @@ class _Session:
         mine = [i for i, who in enumerate(deciders) if who == seat]
         if mine and any(who in self.humans and who != seat for who in deciders[mine[-1] :]):
             raise RulesError("another player has decided since your last decision: ask them first")
+        before = self.game.clone()
         undone = self.game.undo(seat)
+        start = self.batches.get(len(self.game.actions) + 1)  # a "use all": all of it
+        try:
+            while start is not None and len(self.game.actions) > start:
+                undone[:0] = self.game.undo(seat)
+        except RulesError:
+            self.game = before
+            raise
+        self.batches = {k: v for k, v in self.batches.items() if k <= len(self.game.actions)}
         events = len(self.game.state.events)
         self.told = {s: min(n, events) for s, n in self.told.items()}
         self.printed = min(self.printed, events)
@@ -459,6 +524,21 @@ class _Session:
         after = f" and {others} move{'s' if others != 1 else ''} after it" if others else ""
         self.out.print(f"undone: your decision {escaped(str(undone[0]))!r}{after}")
         return _CHANGED
+
+    def offer_to_save(self) -> None:
+        """Before leaving: save the game if the player gives a file name."""
+        from baldurs_rules.errors import RulesError
+
+        while True:
+            line = self.read("save the game before you leave? a file name, or Enter to leave: ")
+            path = (line or "").strip()
+            if path.lower() in ("", "n", "no", "quit", "exit"):
+                return
+            try:
+                self.save(path)
+                return
+            except (RulesError, OSError) as exc:
+                self.out.print(f"[red]{escaped(one_line(exc))}[/] (try another name)")
 
     def save(self, path: str) -> None:
         from baldurs_rules.bots.game_file import write_game_file
@@ -492,11 +572,23 @@ class _Session:
         return _CHANGED
 
 
+def _lot_hint(lot: int, lots: dict[str, Action]) -> str:
+    """Why a lot is refused, and the offered lot nearest to it (by number)."""
+    near = min(lots, key=lambda n: (abs(int(n) - lot), int(n)))
+    return f"lot {lot} is not one of {', '.join(lots)}: did you mean lot {near}?"
+
+
 def _hint(wanted: str, entries: Sequence[Entry]) -> str:
     """A suggestion for a line that is no option: the closest option or command, or the
     options of the same kind (``build ...``) when the kind was right but the rest not."""
     from baldurs_rules.errors import did_you_mean
 
+    words = wanted.split()
+    for entry in entries:
+        if len(words) == 3 and " ".join(words[:2]) == entry.label and words[2].isdecimal():
+            lots = {str(a.args[1]): a for a in entry.actions if a.kind == "build"}
+            if lots:
+                return "; " + _lot_hint(int(words[2]), lots)
     labels = list(dict.fromkeys(e.label for e in entries))
     starting = [label for label in labels if label.startswith(wanted)]
     if starting:

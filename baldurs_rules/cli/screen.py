@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "SCREEN_HEIGHT",
     "SCREEN_WIDTH",
+    "SUMMARY_LINES",
     "Entry",
     "board_screen",
     "menu_entries",
@@ -54,6 +55,9 @@ SCREEN_HEIGHT = 50
 
 _SEAT_STYLES = ("red", "blue", "green", "dark_orange", "magenta", "cyan")
 """Seat colours, in the order of the board SVG's (red, blue, green, orange, ...)."""
+
+SUMMARY_LINES = 6
+"""The most lines of the "since your last turn" summary above a turn's prompt."""
 
 _MOST_CARDS = 7
 """Cards of a hand shown with their text; the rest by name only (to keep ``SCREEN_HEIGHT``)."""
@@ -269,36 +273,35 @@ class Entry:
     Attributes:
         label: What to type instead of the number (``build ropewalk``, ``income``).
         text: What it does, in a few words.
-        actions: The legal actions it stands for (several: one per lot).
+        actions: The legal actions it stands for (several: one per lot, or, with
+            ``together``, the income abilities it uses one after the other).
+        together: The actions are all played, in order (``use all``).
     """
 
     label: str
     text: str
     actions: tuple[Action, ...]
+    together: bool = False
 
 
 def menu_entries(game: Game) -> list[Entry]:
-    """The options of the pending decision, builds grouped by card (then the lot)."""
-    from baldurs_rules.cli.common import describe_briefly
+    """The options of the pending decision, builds grouped by card (then the lot).
+
+    Each entry's ``text`` is what a player reads (names, cost, card text, the
+    district); its ``label`` (the notation) is what they may type instead.
+    """
+    from baldurs_rules.present.labels import USE_ALL, at_once_label, option_label
 
     decision = game.decision
     if decision is None:
         return []
     entries = []
-    names = game.content.names()
+    together = getattr(decision, "at_once", ())
+    if together:
+        entries.append(Entry(USE_ALL, at_once_label(game, together), together, together=True))
     for label, actions in decision.grouped().items():
         first = actions[0]
-        if first.kind == "build":
-            card = game.content.buildings[str(first.args[0])]
-            lots = ", ".join(str(a.args[1]) for a in actions)
-            cost = max(0, card.cost - getattr(decision, "discount", 0))
-            where = f"lot{'s' if len(actions) > 1 else ''} {lots}"
-            text = f"{names[card.type].lower()}, {cost} gold: {where}"
-        elif first.kind == "visit":
-            location = game.content.locations[_tables(game).location_index[str(first.args[0])]]
-            text = names[location.district]
-        else:
-            text = describe_briefly(game, first)
+        text = option_label(game, first, group=first.kind == "build")
         entries.append(Entry(label, text, actions))
     return entries
 
@@ -307,10 +310,9 @@ def options_view(game: Game, entries: Sequence[Entry]) -> RenderableType:
     """The prompt of the pending decision and its numbered options (in two columns if many)."""
     decision = game.decision
     prompt = Text(decision.prompt if decision else "", style="bold")
-    cells = [
-        Text(f"{n:>2} ", style="cyan") + Text(e.label, style="bold") + Text(f" — {e.text}")
-        for n, e in enumerate(entries, 1)
-    ]
+    cells = [Text(f"{n:>2} ", style="cyan") + Text(e.text) for n, e in enumerate(entries, 1)]
+    for cell in cells:  # one line each: the card text is in the hand above
+        cell.no_wrap, cell.overflow = True, "ellipsis"
     builds = sum(1 for e in entries if e.actions[0].kind == "build")  # they come first
     rest = cells[builds:]
     columns = 1 if len(rest) <= 6 else (2 if len(rest) <= 12 else 3)

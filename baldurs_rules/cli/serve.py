@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from baldurs_rules.cli.common import CONTENT_DIR, bot_list, check_players, load_content_dir
+from baldurs_rules.cli.common import (
+    CONTENT_DIR,
+    bot_list,
+    check_players,
+    load_content_dir,
+    printable,
+)
 
 if TYPE_CHECKING:
     from baldurs_rules.content.model import Content
@@ -111,7 +117,8 @@ def serve(
     _announce(table, host, url or f"http://{_url_host(host)}:{port}")
     allowed = list(_LOOPBACK_NAMES) if host in _LOOPBACK_NAMES else None
     run_server(table, host, port, bot_delay, allowed)
-    click.echo(f"stopped; the game is in {table.path} (bbg serve --resume {table.path})")
+    path = printable(str(table.path))
+    click.echo(f"stopped; the game is in {path} (bbg serve --resume {path})")
 
 
 def _new_table(
@@ -178,12 +185,13 @@ def _url_host(host: str) -> str:
 
 
 def _announce(table: Table, host: str, base: str) -> None:
-    roster = ", ".join(f"seat {s} {label}" for s, label in enumerate(table.labels))
+    roster = printable(", ".join(f"seat {s} {label}" for s, label in enumerate(table.labels)))
     state = table.game.state
     where = "game over" if table.game.is_over else f"move {table.version}, turn {state.turn}"
+    path = printable(str(table.path))
     click.echo(f"Builders of Baldur's Gate — web table, {state.players} players: {roster}")
-    click.echo(f"The game is saved to {table.path} after every move ({where});")
-    click.echo(f"after a restart, continue it with: bbg serve --resume {table.path}")
+    click.echo(f"The game is saved to {path} after every move ({where});")
+    click.echo(f"after a restart, continue it with: bbg serve --resume {path}")
     if not _is_loopback(host):
         click.echo(
             f"Listening on {host}: anyone who can reach it can load the page, but only a"

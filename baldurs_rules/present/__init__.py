@@ -11,6 +11,8 @@ none is imported by the core at module level (``Game.decision``, ``Game.view``,
   with a prompt that says why it is asked;
 * [`narration`][baldurs_rules.present.narration]: the log told in sentences, each with its
   cause, for one seat;
+* [`labels`][baldurs_rules.present.labels]: the label of each option a player reads
+  (names, cost and card text, district and neighbours), never an id;
 * [`card_text`][baldurs_rules.present.card_text]: the rules text of cards and locations,
   rendered from the effect trees the engine runs;
 * [`board_text`][baldurs_rules.present.board_text]: the board as text (``print(game)``)

@@ -22,6 +22,7 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
 from baldurs_rules.present.board_text import abbreviations
+from baldurs_rules.present.labels import site_text
 from baldurs_rules.rules.lookup import Lookup
 from baldurs_rules.rules.state import LOT_AVAILABLE, LOT_BANNED, LOT_BUILT, LOT_FINAL
 
@@ -200,7 +201,9 @@ def _locations(root: ET.Element, game: Game) -> None:
         x, y = district.location
         damage = state.damage[district_index]
         g = _sub(group, "g", id=f"location-{loc.id}", class_="location", data_damage=damage)
-        _sub(g, "title", f"{loc.name} (special location), damage {damage}")
+        workers = [s for s, where in enumerate(state.worker) if where == index]
+        here = "".join(f", worker of seat {s} ({_player(s)})" for s in workers)
+        _sub(g, "title", f"{loc.name} (special location), damage {damage}{here}")
         _sub(
             g,
             "rect",
@@ -234,19 +237,41 @@ def _locations(root: ET.Element, game: Game) -> None:
                 fill="#b22222",
                 class_="damage",
             )
-        workers = [s for s, where in enumerate(state.worker) if where == index]
-        for k, s in enumerate(workers):
+        words = _short_name(loc.name).split()
+        label = _sub(
+            g,
+            "text",
+            x=_fmt(x),
+            y=_fmt(y - 18 - 11 * (len(words) - 1)),
+            font_size=10,
+            font_weight="bold",
+            text_anchor="middle",
+            fill="#5a4510",
+            stroke="#fbf8f1",
+            stroke_width=3,
+            paint_order="stroke",
+            class_="location-label",
+        )
+        for k, word in enumerate(words):  # a word a line: neighbours' labels never overlap
+            _sub(label, "tspan", word, x=_fmt(x), dy=None if k == 0 else 11)
+        for k, s in enumerate(workers):  # a worker token: a ringed disc in the seat's colour
             _sub(
                 g,
                 "circle",
-                cx=_fmt(x - 8 + 16 * k),
-                cy=_fmt(y + 22),
-                r=7,
+                cx=_fmt(x - 12 + 24 * k),
+                cy=_fmt(y + 26),
+                r=10,
                 fill=_color(s),
-                stroke="#222",
+                stroke="#111",
+                stroke_width=3,
                 class_="worker",
                 data_owner=s,
             )
+
+
+def _short_name(name: str) -> str:
+    """A location's name without its leading article, to label the board."""
+    return name[4:] if name.startswith("The ") else name
 
 
 def _nodes(root: ET.Element, game: Game, tile_labels: list[str]) -> None:
@@ -282,7 +307,7 @@ def _nodes(root: ET.Element, game: Game, tile_labels: list[str]) -> None:
             label = fort_labels[piece] if piece >= 0 else ""
             what = content.fortifications[piece].name if piece >= 0 else f"{node.kind} site"
         whose = f" of seat {owner} ({_player(owner)})" if owner >= 0 else ""
-        _sub(g, "title", f"{node.id}: {what}{whose}")
+        _sub(g, "title", f"{site_text(game, node.id)}: {what}{whose}")
         fill = _color(owner) if piece >= 0 else "#ffffff"
         stroke = "#222" if piece >= 0 else "#8a7a6a"
         dash = None if piece >= 0 else "3,2"

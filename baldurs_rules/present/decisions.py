@@ -145,9 +145,14 @@ class IncomeDecision(Decision):
 
     Attributes:
         used: Cards whose ability was used in this income action.
+        at_once: The abilities one answer may use together, in order, because
+            their order cannot change anything (see
+            [`Lookup.income_at_once`][baldurs_rules.rules.lookup.Lookup.income_at_once]);
+            using them all ends the income action. Empty when the order may matter.
     """
 
     used: tuple[str, ...] = ()
+    at_once: tuple[Action, ...] = ()
 
 
 @_kind("choose")
@@ -275,7 +280,8 @@ def _unprompted(game: Game, ask: Ask) -> Decision:
 # The public fields of each kind of ask (ids, not indices); "cause" when it is not the ask's.
 def _turn(game: Game, ask: TurnAsk | IncomeAsk) -> dict[str, Any]:
     if isinstance(ask, IncomeAsk):
-        return {"cause": "turn", "used": tuple(game.state.used)}
+        at_once = Lookup.of(game.content).income_at_once(game.state)
+        return {"cause": "turn", "used": tuple(game.state.used), "at_once": at_once}
     return {"cause": "turn"}
 
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from baldurs_rules.content.model import Content
 
 if TYPE_CHECKING:
+    from baldurs_rules.actions import Action
     from baldurs_rules.rules import Rules
     from baldurs_rules.rules.state import State
 
@@ -137,6 +138,97 @@ class Lookup:
     def effect(self, nid: int) -> Any:
         """The effect tree of node ``nid`` of the effects program (an AST node)."""
         return self._rules.t.program.nodes[nid]
+
+    def income_at_once(self, state: State) -> tuple[Action, ...]:
+        """The income abilities one answer may use together; () when none.
+
+        At an income decision, when every ability still to use is a constant gain of
+        resources (``gain 1 supply``; ``pay 1 supply: gain 2 gold``: no draw, no
+        choice, no influence that could reach a faction reward) and the seat can pay
+        all their costs at once, the order of using them cannot change anything: a
+        frontend may offer one answer that applies these actions in order. They are
+        every ability left, so the income action then ends by itself. Nothing of the
+        game's own legal actions changes (bots and records play as before).
+
+        Examples:
+            >>> import baldurs_rules as br
+            >>> game = br.scenario({"players": 2, "seats": [{"resources": {"supply": 1},
+            ...     "portfolio": ["counting_house", "crossing_tollhouse"]}, {}]})
+            >>> game.apply("income")
+            >>> look = Lookup.of(game.content)
+            >>> [str(a) for a in look.income_at_once(game.state)]
+            ['use counting_house', 'use crossing_tollhouse']
+            >>> game.apply("use crossing_tollhouse")  # gains the supply the other pays
+            >>> [str(a) for a in look.income_at_once(game.state)]
+            ['use counting_house']
+            >>> game = br.scenario({"players": 2, "seats": [{"resources": {"supply": 0},
+            ...     "portfolio": ["counting_house", "grand_market_of_the_wide"]}, {}]})
+            >>> game.apply("income")  # the HQ gives 1 supply: only one can be paid
+            >>> look.income_at_once(game.state)
+            ()
+        """
+        from baldurs_rules.rules.pending import IncomeAsk
+
+        ask = state.decision
+        if not isinstance(ask, IncomeAsk):
+            return ()
+        uses = [a for a in self._rules.machine.legal_view(state) if a.kind == "use"]
+        if self._may_become_possible(state, ask.seat, {str(a.args[0]) for a in uses}):
+            return ()  # one may become possible after another: the order matters
+        costs = [0] * len(self.resources)
+        for use in uses:
+            cost = self._constant_gain(state, ask.seat, str(use.args[0]))
+            if cost is None:
+                return ()
+            costs = [have + more for have, more in zip(costs, cost, strict=True)]
+        if not uses or any(c > have for c, have in zip(costs, state.res[ask.seat], strict=True)):
+            return ()
+        return tuple(uses)
+
+    def _may_become_possible(self, state: State, seat: int, usable: set[str]) -> bool:
+        """Whether an unused ability not usable now might become usable after a gain
+        (anything but a plain step, such as ``return worker``, that gains cannot enable)."""
+        from baldurs_rules.dsl import ast as A
+
+        rules, used = self._rules, state.used
+        nids = {c: rules.income_nid.get(c, -1) for c in state.portfolio[seat]}
+        nids[state.hq[seat]] = rules.hq_nids(state, seat)[1]
+        plain = (A.Gain, A.Draw, A.TakeGate, A.Place, A.Build, A.ReturnWorker)
+        return any(
+            nid >= 0
+            and card not in used
+            and card not in usable
+            and not isinstance(rules.t.program.nodes[nid], plain)
+            for card, nid in nids.items()
+        )
+
+    def _constant_gain(self, state: State, seat: int, card: str) -> list[int] | None:
+        """The cost of a card's income ability that only gains constant resources."""
+        from baldurs_rules.dsl import ast as A
+
+        rules = self._rules
+        if card == state.hq[seat]:
+            nid = rules.hq_nids(state, seat)[1]
+        else:
+            nid = rules.income_nid.get(card, -1)
+        if nid < 0:
+            return None
+        tree = rules.t.program.nodes[nid]
+        cost = [0] * len(self.resources)
+        if isinstance(tree, A.Paid):
+            for amount in tree.cost:
+                if not isinstance(amount.value, A.Number):
+                    return None
+                cost[self.resources.index(amount.resource.text)] += amount.value.value
+            tree = tree.body
+        steps = tree.steps if isinstance(tree, A.Seq) else (tree,)
+        for step in steps:
+            if not isinstance(step, A.Gain):
+                return None
+            for item in step.items:
+                if not isinstance(item, A.Amount) or not isinstance(item.value, A.Number):
+                    return None
+        return cost
 
     def branches(self, nid: int) -> tuple[Any, ...]:
         """The effect trees of the branches (or body) of node ``nid``, in order."""

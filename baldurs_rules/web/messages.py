@@ -100,21 +100,25 @@ def state_body(
     version: int,
     labels: Sequence[str],
     public: dict[str, Any] | None = None,
+    moves: int | None = None,
 ) -> dict[str, Any]:
     """The table as ``viewer`` may see it, at ``version`` (every part but the log).
 
     Args:
         game: The game.
         viewer: A seat, or ``"spectator"``.
-        version: Moves played so far (the page sends it back with its move).
+        version: Updates of the table so far, moves and undos (the page sends it
+            back with its move); ``moves`` says how many moves the game has.
         labels: Who plays each seat (``human``, a bot's name).
         public: [`public_part`][baldurs_rules.web.messages.public_part] of the
             game, when already made for another reader of this version.
+        moves: Moves played (default: ``version``, as when nothing was undone).
     """
     seat = None if viewer == "spectator" else viewer
     return {
         "type": "state",
         "version": version,
+        "moves": version if moves is None else moves,
         "viewer": viewer,
         "labels": list(labels),
         "view": spectator_view(game) if seat is None else game.view(seat),
@@ -134,7 +138,34 @@ def public_part(game: Game) -> dict[str, Any]:
         "board": render_svg(game),
         "seat_rows": [dataclasses.asdict(row) for row in seat_rows(game)],
         "locations": [dataclasses.asdict(row) for row in location_rows(game)],
+        "last_move": last_move(game),
     }
+
+
+_MARKED = {"build": "lots", "place": "sites", "worker": "locations", "attack": "districts"}
+"""The events that change the board, and what the page marks for each."""
+
+
+def last_move(game: Game) -> dict[str, list[Any]]:
+    """What the last move that changed the board changed: the lots built, the sites
+    taken, the locations a worker went to, the districts attacked (all public).
+
+    Examples:
+        >>> import baldurs_rules as br
+        >>> game = br.new_game(players=2, seed=1)
+        >>> game.apply("visit high_hall")
+        >>> last_move(game)
+        {'lots': [], 'sites': [], 'locations': ['high_hall'], 'districts': []}
+    """
+    found: dict[str, list[Any]] = {key: [] for key in ("lots", "sites", "locations", "districts")}
+    values = {"build": 1, "place": 1, "worker": 0, "attack": 0}  # which value to mark
+    for event in reversed(game.state.events):
+        kind = event[0]
+        if kind == "action" and any(found.values()):
+            break
+        if kind in _MARKED:
+            found[_MARKED[kind]].append(event[3 + values[kind]])
+    return found
 
 
 def spectator_view(game: Game) -> dict[str, Any]:
@@ -181,6 +212,13 @@ def _decision(game: Game, seat: int | None) -> dict[str, Any] | None:
         }
         for key, actions in decision.grouped().items()
     ]
+    together = getattr(decision, "at_once", ())
+    if together:  # one click for the income abilities whose order cannot matter
+        from baldurs_rules.present.labels import USE_ALL, at_once_label
+
+        label = at_once_label(game, together)
+        option = {"action": USE_ALL, "label": label}
+        groups.insert(0, {"key": USE_ALL, "label": label, "options": [option]})
     return {
         "kind": kind,
         "seat": decider,
@@ -201,25 +239,9 @@ def option_label(game: Game, action: Action, group: bool = False) -> str:
         >>> option_label(game, Action("visit", ("high_hall",)))
         'Place your worker on The High Hall (Manorborn)'
     """
-    from baldurs_rules.rules.lookup import Lookup
+    from baldurs_rules.present.labels import option_label as label
 
-    content = game.content
-    names = content.names()
-    try:
-        if action.kind == "build":
-            card = content.buildings[str(action.args[0])]
-            if group:
-                tile = names.get(card.type, card.type).lower()
-                return f"Build {card.name} ({tile}, {card.cost} gold)"
-            t = Lookup.of(content)
-            district = t.districts[t.node_district[t.lot_node[int(action.args[1])]]]
-            return f"lot {action.args[1]} ({names[district]})"
-        if action.kind == "visit":
-            location = next(loc for loc in content.locations if loc.id == action.args[0])
-            return f"Place your worker on {location.name} ({names[location.district]})"
-        return game.describe(action)
-    except Exception:  # a label is a nicety: never let it stop a game
-        return str(action)
+    return label(game, action, group)
 
 
 def catalog(content: Content) -> dict[str, Any]:

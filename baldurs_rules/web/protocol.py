@@ -7,12 +7,13 @@ A page talks to the server over one WebSocket, in JSON text frames of at most
 {"type": "join", "seat": 1, "token": "..."}            // be shown seat 1's table
 {"type": "join", "seat": "spectator", "token": "..."}  // the public table
 {"type": "act", "seat": 1, "token": "...", "action": "build elfsong_tavern 17", "version": 42}
+{"type": "undo", "seat": 1, "token": "...", "version": 42}  // take back my last decision
 {"type": "sync"}                                        // send me the whole table again
 ```
 
-Every ``act`` carries its seat's token (not only the ``join``), and the
-``version`` the page was showing: the number of moves played so far, which
-every message from the server carries. A move made on an older version is
+Every ``act`` and ``undo`` carries its seat's token (not only the ``join``), and
+the ``version`` the page was showing: the number of updates of the table so far
+(moves and undos), which every message from the server carries. A move made on an older version is
 refused as ``stale``, so of two tabs acting at once one wins and the other is
 told. Anything else is refused with an ``error`` message saying what and why;
 the connection stays open and nothing changes:
@@ -66,12 +67,14 @@ CODES = {
     "game_over": "the game is over",
     "not_saved": "the game could not be written to disk; the move was not played",
     "engine": "the engine failed on the move (a bug); the game is unchanged",
+    "cannot_undo": "the seat's last decision cannot be taken back (the message says why)",
 }
 """Every error code the server sends, and what it means."""
 
 _FIELDS: dict[str, tuple[str, ...]] = {
     "join": ("seat", "token"),
     "act": ("seat", "token", "action", "version"),
+    "undo": ("seat", "token", "version"),
     "sync": (),
 }
 
@@ -95,11 +98,11 @@ class Request:
     """One message from a page, checked.
 
     Attributes:
-        type: ``join``, ``act`` or ``sync``.
+        type: ``join``, ``act``, ``undo`` or ``sync``.
         seat: The seat claimed (a number, or ``"spectator"``); None for ``sync``.
         token: The key given ('' for ``sync``).
         action: The move's notation (``act`` only).
-        version: The version the page was showing (``act`` only).
+        version: The version the page was showing (``act`` and ``undo``).
     """
 
     type: str
@@ -155,7 +158,7 @@ def _values(kind: str, data: dict[str, Any]) -> tuple[Viewer | None, str, str, i
         raise RefusedError("malformed", f"'token' must be text, not {_kind(token)}")
     if kind == "join":
         return seat, token, "", -1
-    action, version = data["action"], data["version"]
+    action, version = data.get("action", ""), data["version"]
     if not isinstance(action, str):
         raise RefusedError(
             "malformed", f"'action' must be a move's notation (text), not {_kind(action)}"

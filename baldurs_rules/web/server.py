@@ -112,6 +112,14 @@ class Hub:
                 await self.broadcast()
                 self.wake_bots()
                 return
+            if request.type == "undo":
+                async with self._moves:
+                    table.undo(request)
+                    for other in self.clients:
+                        other.sent = 0  # every story is told again: it lost its last lines
+                await self.broadcast()
+                self.wake_bots()
+                return
             if request.type == "join":
                 client.viewer = table.viewer(request.seat, request.token)
                 client.sent = 0

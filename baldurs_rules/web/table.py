@@ -78,7 +78,7 @@ class Table:
         self.humans = [seat for seat, bot in enumerate(bots) if bot is None]
         self.labels = ["human" if bot is None else bot.name for bot in bots]
         self.marks = marks if marks is not None else event_marks(game)
-        self.version = len(self.marks) - 1
+        self.version = len(self.marks) - 1  # updates: moves, then undos too
         self.tokens = tokens or self._keys()
         self.viewers: list[Viewer] = [*range(game.state.players), SPECTATOR]
         # Each move is told once, right after it is played (the moves before are told
@@ -86,6 +86,7 @@ class Table:
         self._lines = {viewer: narrated(game, viewer, self.marks) for viewer in self.viewers}
         self._bodies: dict[Viewer, tuple[int, dict[str, Any]]] = {}
         self._public: tuple[int, dict[str, Any]] = (-1, {})
+        self._batches: dict[int, int] = {}  # moves after a "use all" -> moves before it
         self.catalog = catalog(game.content)
 
     @classmethod
@@ -155,11 +156,48 @@ class Table:
                 ``stale``, ``not_your_turn``), what (``illegal``), or the move
                 could not be saved (``not_saved``) or played (``engine``).
         """
+        seat = self._mover(request)
+        game = self.game
+        decider = game.current_player
+        if decider != seat:
+            kind = game.state.decision.kind if game.state.decision else "?"
+            raise RefusedError(
+                "not_your_turn", f"seat {decider} decides now ({kind}); wait for your turn"
+            )
+        from baldurs_rules.present.labels import USE_ALL
+
+        if request.action == USE_ALL:
+            self.play_all(seat)
+            return
+        try:
+            action = game.parse_action(request.action)
+        except IllegalActionError as exc:
+            raise RefusedError("illegal", exc.message) from None
+        self.play(action)
+
+    def play_all(self, seat: int) -> None:
+        """Use every income ability of the decision's ``at_once``, in order (one answer).
+
+        Raises:
+            RefusedError: ``illegal`` when there is no such answer now.
+        """
+        decision = self.game.decision
+        together = getattr(decision, "at_once", ())
+        if not together:
+            raise RefusedError(
+                "illegal", "'use all' is not an answer now: the order of the abilities matters"
+            )
+        start = len(self.game.actions)
+        for action in together:
+            self.play(action)
+        self._batches[len(self.game.actions)] = start
+
+    def _mover(self, request: Request) -> int:
+        """The seat of a move or undo, after the checks of who and when."""
         seat = self.viewer(request.seat, request.token)
         if seat == SPECTATOR:
             raise RefusedError("wrong_seat", "the spectators' link can watch the game, not play it")
-        game = self.game
-        if game.is_over:
+        if self.game.is_over:
             raise RefusedError("game_over", "the game is over; no more moves")
         if request.version != self.version:
             raise RefusedError(
@@ -167,17 +205,7 @@ class Table:
                 f"stale: your page showed move {request.version}, the game is at move"
                 f" {self.version}; your move was not played (the page is brought up to date)",
             )
-        decider = game.current_player
-        if decider != seat:
-            kind = game.state.decision.kind if game.state.decision else "?"
-            raise RefusedError(
-                "not_your_turn", f"seat {decider} decides now ({kind}); wait for your turn"
-            )
-        try:
-            action = game.parse_action(request.action)
-        except IllegalActionError as exc:
-            raise RefusedError("illegal", exc.message) from None
-        self.play(action)
+        return seat
 
     # ------------------------------------------------------------ moves
     def bot_to_move(self) -> Bot | None:
@@ -228,7 +256,63 @@ class Table:
         self.marks.append(len(self.game.state.events))
         self.version += 1
         for viewer in self.viewers:
-            self._lines[viewer] += narrated(self.game, viewer, self.marks, self.version)
+            self._lines[viewer] += narrated(self.game, viewer, self.marks, len(self.marks) - 1)
+
+    def undo(self, request: Request) -> list[Action]:
+        """Take back a human seat's own last decision (and the bots' moves after it).
+
+        The rules of ``bbg play`` and the API: never across a draw that showed
+        something hidden, and not once another human seat has decided since.
+        Every page's story is told again from the start (see ``Hub``).
+
+        Raises:
+            RefusedError: Who (``unauthorized``, ``wrong_seat``), when (``game_over``,
+                ``stale``), ``cannot_undo`` saying why, or ``not_saved``.
+        """
+        from baldurs_rules.errors import RulesError
+
+        seat = self._mover(request)
+        game = self.game
+        deciders = game.record()["deciders"]
+        mine = [i for i, who in enumerate(deciders) if who == seat]
+        if not mine:
+            raise RefusedError("cannot_undo", "you have made no decision to take back yet")
+        others = [w for w in deciders[mine[-1] + 1 :] if w in self.humans and w != seat]
+        if others:
+            raise RefusedError(
+                "cannot_undo",
+                f"seat {others[0]} has decided since your last decision: an undo would"
+                " take their move back too",
+            )
+        before = game.clone()
+        try:
+            undone = game.undo(seat)
+            start = self._batches.get(len(game.actions) + 1)  # a "use all": all of it
+            while start is not None and len(game.actions) > start:
+                undone[:0] = game.undo(seat)
+        except RulesError as exc:
+            self.game = before  # as it was, even if a "use all" was half taken back
+            drawn = "draw" in exc.message
+            why = (
+                "a card or lot token was revealed since your last decision"
+                if drawn
+                else exc.message
+            )
+            raise RefusedError(
+                "cannot_undo", f"your last decision cannot be taken back: {why}"
+            ) from None
+        try:
+            self.save()
+        except OSError as exc:
+            self.game = before
+            raise RefusedError(
+                "not_saved", f"the game could not be saved to {self.path} ({exc.strerror or exc})"
+            ) from None
+        del self.marks[len(game.actions) + 1 :]
+        self._batches = {k: v for k, v in self._batches.items() if k <= len(game.actions)}
+        self.version += 1
+        self._lines = {v: narrated(game, v, self.marks) for v in self.viewers}
+        return undone
 
     def save(self) -> None:
         """Write the game file (the game and its seats, atomically).
@@ -252,7 +336,8 @@ class Table:
             self._public = self.version, public_part(self.game)
         cached = self._bodies.get(viewer)
         if cached is None or cached[0] != self.version:
-            body = state_body(self.game, viewer, self.version, self.labels, self._public[1])
+            moves = len(self.marks) - 1
+            body = state_body(self.game, viewer, self.version, self.labels, self._public[1], moves)
             cached = self._bodies[viewer] = self.version, body
         return {**cached[1], "log": log_part(self.lines(viewer), start)}
 

@@ -112,8 +112,12 @@ def test_explain_a_card() -> None:
     result = run("explain", "elfsong_tavern")
     assert result.exit_code == 0
     assert "The Elfsong Tavern — inn, cost 4 gold" in result.stdout
-    assert "gain 2 favor, 1 prestige; draw 1 agenda" in result.stdout
-    assert re.search(r"buildings\.yaml:\d+:\d+", result.stdout)
+    assert "Gain 2 favor and 1 prestige" in result.stdout
+    assert "buildings.yaml" not in result.stdout and "Effects" not in result.stdout
+    sourced = run("explain", "elfsong_tavern", "--source").stdout
+    assert sourced.startswith(result.stdout.rstrip("\n"))  # the card's text first
+    assert "gain 2 favor, 1 prestige; draw 1 agenda" in sourced
+    assert re.search(r"buildings\.yaml:\d+:\d+", sourced)
     assert run("explain", "high_hall").exit_code == 0
 
 
@@ -230,7 +234,7 @@ def test_names_are_read_in_any_case() -> None:
 
 
 def test_explain_says_where_the_built_in_content_is() -> None:
-    out = run("explain", "elfsong_tavern").stdout
+    out = run("explain", "elfsong_tavern", "--source").stdout
     shown = display_name(default_content_dir() / "buildings.yaml")
     assert f"# {shown}:" in out  # a name the user can open from here
     if shown.startswith("content/"):  # relative (a checkout): say which content/ that is

@@ -171,12 +171,17 @@ def test_building_takes_two_steps_card_then_lot() -> None:
         }
     )
     out, buffer = console()
-    lines = iter(["build ropewalk", "back", "1", "7", "lot 5", "quit"])
+    lines = iter(["build ropewalk", "back", "build ropewalk 2", "1", "7", "lot 5", "quit"])
     session = _Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None))
     session.run()
     text = buffer.getvalue()
-    assert "build ropewalk: on which lot? 3, 5 (or back)" in text
-    assert "lot 7 is not one of 3, 5" in text
+    assert "1 Build The Ropewalk (trading hall, 2 gold): When built: Gain 2 supply" in text
+    assert "The Ropewalk: on which lot? (type its number, or back)" in text
+    assert "   3 Lot 3 in Manorborn, next to lot 2 (empty), lot 4 (empty)" in text
+    assert "   5 Lot 5 in Citadel Streets, next to lot 6 (empty)" in text
+    assert "lot 7 is not one of 3, 5: did you mean lot 5?" in text
+    assert "'build ropewalk 2' is not an option or a command here; lot 2 is not one of 3," in text
+    assert "did you mean lot 3?" in text
     assert "You build The Ropewalk (trading hall) on lot 5 in Citadel Streets for 2 gold." in text
 
 
@@ -224,7 +229,7 @@ def test_help_map_explain_and_log() -> None:
     assert "Commands:" in out and "Action kinds:" in out
     assert out.count("Your agendas") == 3  # the screen at turn 1, for map, at turn 3
     assert "The Elfsong Tavern — inn, cost 4 gold" in out
-    assert out.count("You take income.") == 2  # as it happened, and in the log
+    assert out.count("You take income.") == 3  # as it happened, in the summary, in the log
 
 
 def test_the_end_of_input_leaves_the_game() -> None:
@@ -395,3 +400,38 @@ def test_the_screen_shows_only_the_readers_cards() -> None:
     assert all(names[c] in text for c in game.state.hand[1])
     for seat in (0, 2):
         assert not any(names[c] in text for c in game.state.hand[seat] + game.state.agendas[seat])
+
+
+def test_quit_offers_to_save_first(tmp_path: Path) -> None:
+    save = tmp_path / "left.json"
+    bad = tmp_path / "no" / "such" / "dir.json"
+    result = run("--players", "2", "--humans", "1", "--seed", "4", input=f"quit\n{bad}\n{save}\n")
+    assert result.exit_code == 0, result.output
+    assert "save the game before you leave?" in result.stdout
+    assert "(try another name)" in result.stdout and "saved to" in result.stdout
+    assert read_game_file(save).game.state.seed == 4
+    assert result.stdout.rstrip().endswith("bye")
+    left = run("--players", "2", "--humans", "1", input="quit\n\n")
+    assert left.exit_code == 0 and "saved to" not in left.stdout and "bye" in left.stdout
+
+
+def test_explain_shows_the_card_text_and_the_source_only_when_asked() -> None:
+    out, buffer = console()
+    game = br.new_game(2, seed=1)
+    lines = iter(["explain elfsong_tavern", "explain elfsong_tavern --source", "quit", ""])
+    _Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None)).run()
+    text = buffer.getvalue()
+    first = text.index("The Elfsong Tavern — inn")
+    assert text.count("buildings.yaml") == 1 and text.index("buildings.yaml") > first
+    assert text.count("The Elfsong Tavern — inn") >= 2
+
+
+def test_each_turn_prompt_has_a_summary_of_the_moves_since_your_last_turn() -> None:
+    _, _, buffer = scripted(3, 1, seed=5)
+    text = buffer.getvalue()
+    assert text.count("Since your last turn:") >= 5
+    block = text.split("Since your last turn:")[3].splitlines()[1:]
+    summary = [line for line in block if line.startswith("  ")]
+    assert 1 <= len(summary) <= 7  # at most SUMMARY_LINES, and a note of the rest
+    assert any(line.lstrip().startswith(("Seat 1", "Seat 2")) for line in summary)
+    assert block[len(summary)].startswith("Your turn")  # right above the prompt

@@ -19,6 +19,7 @@
   let busy = false;
   let retry = 300;
   let fatal = false;
+  let noticeAt = null; // the game's version when the notice was shown: it goes at the next one
 
   const $ = (id) => document.getElementById(id);
 
@@ -54,11 +55,20 @@
     document.body.dataset.state = kind;
   }
 
-  function notice(message, code) {
+  function notice(message, code, version) {
     const box = $("notice");
     box.textContent = message;
     box.dataset.code = code || "";
     box.hidden = !message;
+    noticeAt = message ? (version ?? (state ? state.version : null)) : null;
+  }
+
+  // While the server cannot be reached, nothing can be played: say so plainly and
+  // disable every option until the page is connected again.
+  function setConnected(connected) {
+    const box = $("offline");
+    box.hidden = connected;
+    for (const node of document.querySelectorAll("#options button, #undo")) node.disabled = !connected;
   }
 
   function connect() {
@@ -76,8 +86,10 @@
     socket.onmessage = (event) => receive(JSON.parse(event.data));
     socket.onclose = () => {
       busy = false;
+      delete document.body.dataset.busy;
       if (fatal) return;
       setStatus("reconnecting…", "reconnecting");
+      setConnected(false);
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 4000);
     };
@@ -88,10 +100,17 @@
   }
 
   function act(action) {
-    if (busy || !state) return;
+    if (busy || !state || !socket || socket.readyState !== WebSocket.OPEN) return;
     busy = true;
     document.body.dataset.busy = "true";
     send({ type: "act", seat, token, action, version: state.version });
+  }
+
+  function undo() {
+    if (busy || !state || !socket || socket.readyState !== WebSocket.OPEN) return;
+    busy = true;
+    document.body.dataset.busy = "true";
+    send({ type: "undo", seat, token, version: state.version });
   }
 
   function receive(message) {
@@ -102,7 +121,7 @@
     if (message.type === "error") {
       busy = false;
       delete document.body.dataset.busy;
-      notice(message.message, message.code);
+      notice(message.message, message.code, message.version);
       if (message.code === "unauthorized" || message.code === "wrong_seat") {
         if (!state) {
           fatal = true;
@@ -122,15 +141,14 @@
       return;
     }
     lines.push(...message.log.lines);
-    if (!state || state.version !== message.version) {
-      pendingCard = null;
-      if (state && $("notice").dataset.code !== "stale") notice("");
-    }
+    if (!state || state.version !== message.version) pendingCard = null;
+    if (noticeAt !== null && noticeAt !== message.version) notice(""); // the next update
     state = message;
     busy = false;
     delete document.body.dataset.busy;
     setStatus("connected", "connected");
     render();
+    setConnected(true);
   }
 
   // ---------------------------------------------------------------- rendering
@@ -140,16 +158,57 @@
     const mine = Boolean(decision && decision.mine);
     document.body.dataset.version = String(state.version);
     document.body.dataset.mine = String(mine);
+    document.body.dataset.kind = decision ? decision.kind : "";
     document.body.dataset.over = String(view.phase === "over");
     renderHeader(view, decision);
     $("board").innerHTML = state.board; // the server's SVG: public information only
     renderPrompt(decision);
     renderCards(view, decision);
+    renderYou(view);
     renderSeats(view);
     renderTrades();
     renderLog();
     renderScores(view);
     markTargets(decision);
+    markLastMove();
+  }
+
+  // Your own resources, large enough to read at a glance.
+  function renderYou(view) {
+    const you = $("you");
+    you.replaceChildren();
+    $("you-panel").hidden = seat === "spectator";
+    const row = state.seat_rows.find((r) => r.seat === seat);
+    if (!row) return;
+    for (const [resource, amount] of Object.entries(row.resources)) {
+      you.append(element("span", `${name(resource)} ${amount}`, { class: "amount" }));
+    }
+    you.append(element("span", `cubes ${row.cubes}`, { class: "amount" }));
+    you.append(element("span", `worker: ${row.worker}`, { class: "amount" }));
+  }
+
+  // The last move that changed the board stays marked until the next one.
+  function markLastMove() {
+    const last = state.last_move;
+    if (!last) return;
+    const ids = [
+      ...last.lots.map((n) => `lot-${n}`),
+      ...last.sites.map((n) => `node-${n}`),
+      ...last.locations.map((n) => `location-${n}`),
+      ...last.districts.map((n) => `district-${n}`),
+    ];
+    for (const id of ids) {
+      const node = document.getElementById(id);
+      if (node) node.classList.add("last-move");
+    }
+  }
+
+  // Details of what is under the pointer (or the finger) on the board.
+  function showDetails(event) {
+    const node = event.target.closest && event.target.closest("#board [id^='lot-'], #board [id^='node-'], #board [id^='location-'], #board [id^='district-']");
+    if (!node) return;
+    const title = node.querySelector(":scope > title");
+    if (title) $("details").textContent = title.textContent;
   }
 
   function renderHeader(view, decision) {
@@ -159,7 +218,8 @@
     else who.append(swatch(seat), `You are ${seatName(seat)}`);
     let where = view.phase === "over" ? "game over" : "";
     if (decision) where = decision.mine ? "your decision" : `${seatName(decision.seat)} decides`;
-    $("turn").textContent = `Turn ${view.turn} · ${view.phase} · move ${state.version} · ${where}`;
+    $("turn").textContent = `Turn ${view.turn} · ${view.phase} · move ${state.moves} · ${where}`;
+    $("undo-row").hidden = seat === "spectator" || view.phase === "over";
   }
 
   function groupsOf(decision) {
@@ -189,7 +249,7 @@
     if (picked) {
       $("prompt").textContent = `${picked.label}: click a lot on the board (or a button).`;
       for (const option of picked.options) {
-        options.append(button(option.label, { "data-action": option.action }));
+        options.append(button(option.label, { "data-action": option.action, title: option.action }));
       }
       options.append(button("back", { "data-back": "" }, "back"));
       return;
@@ -198,10 +258,10 @@
     for (const group of decision.groups) {
       if (isBuildGroup(group)) {
         const card = group.key.split(" ")[1];
-        options.append(button(`${group.label} …`, { "data-pick": card }, "build"));
+        options.append(button(`${group.label} …`, { "data-pick": card, title: group.key }, "build"));
       } else {
         const option = group.options[0];
-        options.append(button(`${option.action} — ${option.label}`, { "data-action": option.action }));
+        options.append(button(option.label, { "data-action": option.action, title: option.action }));
       }
     }
   }
@@ -368,7 +428,15 @@
     }
   }
 
+  $("board").addEventListener("pointerover", showDetails);
+  $("board").addEventListener("focusin", showDetails);
+  $("board").addEventListener("click", showDetails);
+
   document.addEventListener("click", (event) => {
+    if (event.target.closest("#undo")) {
+      undo();
+      return;
+    }
     const node = event.target.closest("[data-action], [data-pick], [data-back]");
     if (!node || !state) return;
     if (node.hasAttribute("data-back")) {
