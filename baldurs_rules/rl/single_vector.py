@@ -191,26 +191,18 @@ class SingleAgentVectorEnv(VectorEnv):
         truncated = np.zeros(n, dtype=bool)
         ended: list[tuple[int, np.ndarray, dict[str, Any]]] = []
         answer, legal_view = self._machine.answer, self._machine.legal_view
-        write_mask = self.codec.write_mask
-        flags, width, at_end = self._mask_flags, len(self.codec), self.reward_mode == "win"
+        write_mask, flags, width = self.codec.write_mask, self._mask_flags, len(self.codec)
+        every_step = self.reward_mode == "prestige_delta"
         for i, number in enumerate(numbers.tolist()):
             row = self.rows[i]
             game = row.game
             assert game is not None
-            state, seat = game.state, row.seat
+            state = game.state
             answer(state, row.legal[row.numbers.index(number)])
+            self._play_opponents(row, game)
             decision = state.decision
-            while decision is not None and decision.seat != seat:  # the bots, inline
-                legal = legal_view(state)
-                bot = row.bots[decision.seat]
-                if bot is None:  # random: a pick from the engine's own list
-                    action = legal[int(row.fast.random() * len(legal))]
-                else:
-                    action = legal[legal.index(bot.choose(game))]
-                answer(state, action)
-                decision = state.decision
             if decision is not None:  # the learner decides: the game goes on
-                if not at_end:
+                if every_step:
                     rewards[i] = self._reward(row, game)
                 row.legal = legal_view(state)
                 row.numbers = write_mask(row.legal, flags, i * width, row.numbers)
@@ -218,11 +210,7 @@ class SingleAgentVectorEnv(VectorEnv):
             rewards[i] = self._reward(row, game)
             result = game.result()
             terminated[i], truncated[i] = not result.truncated, result.truncated
-            final_obs = self.encoder.encode(game, seat)
-            info = {"prestige": result.prestige[seat], "winners": list(result.winners)}
-            ended.append((i, final_obs, info))
-            self.episodes += 1
-            self._deal(i, row)
+            ended.append((i, *self._finish(i, row, game)))
         self.encoder.encode_rows(self._games, self._seat_list, self.observations)
         infos = self._infos()
         for i, final_obs, info in ended:
@@ -283,16 +271,28 @@ class SingleAgentVectorEnv(VectorEnv):
             self._games.append(game)
             self._seat_list.append(row.seat)
 
+    def _finish(self, i: int, row: _Row, game: Game) -> tuple[np.ndarray, dict[str, Any]]:
+        """The final observation and info of row ``i``'s game that ended; deal the next."""
+        result = game.result()
+        final_obs = self.encoder.encode(game, row.seat)
+        info = {"prestige": result.prestige[row.seat], "winners": list(result.winners)}
+        self.episodes += 1
+        self._deal(i, row)
+        return final_obs, info
+
     def _play_opponents(self, row: _Row, game: Game) -> None:
+        """The bots play until the learner decides or the game ends, on the engine directly."""
         machine, state, seat = self._machine, game.state, row.seat
-        while state.decision is not None and state.decision.seat != seat:
+        decision = state.decision
+        while decision is not None and decision.seat != seat:
             legal = machine.legal_view(state)
-            bot = row.bots[state.decision.seat]
-            if bot is None:
+            bot = row.bots[decision.seat]
+            if bot is None:  # random: a pick from the engine's own list
                 action = legal[int(row.fast.random() * len(legal))]
             else:
                 action = legal[legal.index(bot.choose(game))]
             machine.answer(state, action)
+            decision = state.decision
 
     def _reward(self, row: _Row, game: Game) -> float:
         if self.reward_mode == "prestige_delta":
