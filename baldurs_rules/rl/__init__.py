@@ -10,6 +10,9 @@ The one public namespace for learning agents (the extras name what each part nee
 * [`single_env`][baldurs_rules.rl.single.single_env]: one seat learns, bots of the
   registry play the others: a plain Gymnasium environment
   ([`SingleAgentEnv`][baldurs_rules.rl.single.SingleAgentEnv]; extra ``rl``);
+* [`single_vector_env`][baldurs_rules.rl.single_vector.single_vector_env]: n single-agent
+  games as one Gymnasium ``VectorEnv`` (batched observations and masks, autoreset, bots inside;
+  [`SingleAgentVectorEnv`][baldurs_rules.rl.single_vector.SingleAgentVectorEnv]; extra ``rl``);
 * [`ActionCodec`][baldurs_rules.rl.action_codec.ActionCodec]: the fixed numbering of every
   action a content can make legal;
 * [`ObservationEncoder`][baldurs_rules.rl.observation.ObservationEncoder]: the observation
@@ -44,6 +47,7 @@ if _typing.TYPE_CHECKING:
     from baldurs_rules.rl.observation import ObservationEncoder
     from baldurs_rules.rl.pettingzoo import BaldursGateEnv, env, raw_env
     from baldurs_rules.rl.single import SingleAgentEnv, single_env
+    from baldurs_rules.rl.single_vector import SingleAgentVectorEnv, single_vector_env
     from baldurs_rules.rl.vector import Batch, VectorEnv, vector_env
 
 _LAZY = {
@@ -54,6 +58,8 @@ _LAZY = {
     "raw_env": "baldurs_rules.rl.pettingzoo",
     "SingleAgentEnv": "baldurs_rules.rl.single",
     "single_env": "baldurs_rules.rl.single",
+    "SingleAgentVectorEnv": "baldurs_rules.rl.single_vector",
+    "single_vector_env": "baldurs_rules.rl.single_vector",
     "Batch": "baldurs_rules.rl.vector",
     "VectorEnv": "baldurs_rules.rl.vector",
     "vector_env": "baldurs_rules.rl.vector",
@@ -76,9 +82,11 @@ __all__ = [
     "Batch",
     "ObservationEncoder",
     "SingleAgentEnv",
+    "SingleAgentVectorEnv",
     "VectorEnv",
     "env",
     "raw_env",
     "single_env",
+    "single_vector_env",
     "vector_env",
 ]

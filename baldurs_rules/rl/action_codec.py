@@ -111,6 +111,51 @@ class ActionCodec:
             found.append(number)
         return found
 
+    def write_mask(
+        self, legal: Iterable[Action], flags: bytearray, start: int, previous: list[int]
+    ) -> list[int]:
+        """Write a mask in place in a byte buffer: clear the previous numbers, set the new.
+
+        For a mask that is a row of a bigger buffer (the vector environment's
+        ``(n, A)`` masks are a numpy view of one ``bytearray``): only the bytes that
+        were set (``previous``, what this method returned for the row last time) are
+        cleared, and the legal actions' bytes set, item by item.
+
+        Args:
+            legal: The legal actions.
+            flags: The buffer.
+            start: Where the mask starts in ``flags`` (``len(codec)`` bytes from there).
+            previous: The numbers set there now (all others must be 0).
+
+        Returns:
+            The numbers of ``legal`` (in their order), to pass as ``previous`` next time.
+
+        Raises:
+            RulesError: An action has no number, or the mask does not fit in ``flags``.
+
+        Examples:
+            >>> import baldurs_rules as br
+            >>> codec = ActionCodec(br.load_content())
+            >>> flags = bytearray(2 * len(codec))
+            >>> first = codec.write_mask([br.Action("income")], flags, len(codec), [])
+            >>> codec.write_mask([br.Action("skip")], flags, len(codec), first) == [
+            ...     codec.encode(br.Action("skip"))]
+            True
+            >>> sum(flags)
+            1
+        """
+        if not 0 <= start <= len(flags) - len(self.actions):
+            raise RulesError(
+                f"write_mask: a mask of {len(self.actions)} bytes from {start} does not fit"
+                f" in a buffer of {len(flags)}"
+            )
+        numbers = self.numbers(legal)
+        for number in previous:
+            flags[start + number] = 0
+        for number in numbers:
+            flags[start + number] = 1
+        return numbers
+
     def mask(self, legal: Iterable[Action], out: np.ndarray | None = None) -> np.ndarray:
         """An int8 vector with 1 at the numbers of the legal actions.
 

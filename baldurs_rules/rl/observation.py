@@ -213,6 +213,9 @@ class ObservationEncoder:
         self._flags = bytearray(self.size)
         self._blank = bytes(self.size)
         self._values = np.frombuffer(self._flags, dtype=np.uint8)
+        # the byte matrix of encode_rows (made again when the number of games changes)
+        self._rows = bytearray()
+        self._rows_values: np.ndarray = np.frombuffer(self._rows, dtype=np.uint8)
         parts = ("resources", "worker", "hq", "portfolio", "known hand", "known agendas")
         self._seat_at = [tuple(start[name] for name in parts) for start in self.seat_start]
 
@@ -327,13 +330,88 @@ class ObservationEncoder:
             RulesError: ``seat`` is not a seat of this encoder, the game has another
                 number of players, or ``out`` is not a writeable float32 vector of ``size``.
         """
-        state = game.state
-        if state.players != self.players or not 0 <= seat < self.players:
-            raise RulesError(self._seat_problem(state.players, seat))
         if out is not None:
             check_out(
                 out, self.size, np.float32, "encode", f"np.empty({self.size}, dtype=np.float32)"
             )
+        big = self._bytes(game, seat)
+        values = self._values
+        if out is None:  # uint8 over float32 is float32: one call makes the new vector
+            out = np.divide(values, self._scales)
+        else:
+            np.divide(values, self._scales, out=out)
+        for at, count in big:
+            out[at] = count / self._scale_list[at]
+        return out
+
+    def encode_rows(self, games: list[Game], seats: list[int], out: np.ndarray) -> np.ndarray:
+        """The vectors of several games, one per row of ``out``, divided in one batch.
+
+        Each game's whole numbers are set in the encoder's buffer as
+        [`encode`][baldurs_rules.rl.observation.ObservationEncoder.encode] sets them and
+        copied into row ``k`` of a ``(len(games), size)`` byte matrix the encoder keeps;
+        one numpy call then divides the whole matrix by the scales into ``out`` (the
+        vector environment of single-agent games encodes every game of a step this way).
+        Row ``k`` equals ``encode(games[k], seats[k])``.
+
+        Args:
+            games: The games.
+            seats: The observing seat of each game.
+            out: A writeable float32 array of shape ``(len(games), size)``.
+
+        Returns:
+            ``out``.
+
+        Raises:
+            RulesError: A seat is not a seat of this encoder, a game has another number
+                of players, ``seats`` is not one seat per game, or ``out`` has another
+                shape or type.
+
+        Examples:
+            >>> import baldurs_rules as br
+            >>> games = [br.new_game(players=2, seed=s) for s in range(3)]
+            >>> encoder = ObservationEncoder(games[0].content, players=2)
+            >>> out = np.empty((3, encoder.size), dtype=np.float32)
+            >>> rows = encoder.encode_rows(games, [0, 1, 0], out)
+            >>> bool((rows[1] == encoder.encode(games[1], 1)).all())
+            True
+        """
+        n, size = len(games), self.size
+        if len(seats) != n:
+            raise RulesError(f"encode_rows: {len(seats)} seats for {n} games (one per game)")
+        if not (
+            isinstance(out, np.ndarray)
+            and out.dtype == np.float32
+            and out.shape == (n, size)
+            and out.flags.writeable
+        ):
+            raise RulesError(
+                f"encode_rows: out must be a writeable float32 array of shape ({n}, {size}),"
+                f" pass np.empty(({n}, {size}), dtype=np.float32)"
+            )
+        if len(self._rows) != n * size:
+            self._rows = bytearray(n * size)
+            self._rows_values = np.frombuffer(self._rows, dtype=np.uint8).reshape(n, size)
+        rows, flags = self._rows, self._flags
+        bigs: list[tuple[int, int, int]] = []
+        for k in range(n):
+            for at, count in self._bytes(games[k], seats[k]):
+                bigs.append((k, at, count))
+            rows[k * size : (k + 1) * size] = flags
+        np.divide(self._rows_values, self._scales, out=out)
+        for k, at, count in bigs:
+            out[k, at] = count / self._scale_list[at]
+        return out
+
+    def _bytes(self, game: Game, seat: int) -> list[tuple[int, int]]:
+        """Set the whole numbers of ``seat``'s vector in the buffer; the counts set apart.
+
+        Returns:
+            (index, count) of each count that is not a byte (the buffer holds 0 there).
+        """
+        state = game.state
+        if state.players != self.players or not 0 <= seat < self.players:
+            raise RulesError(self._seat_problem(state.players, seat))
         flags = self._flags
         flags[:] = self._blank
         big: list[tuple[int, int]] = []  # (index, count) of counts that are not a byte
@@ -343,14 +421,7 @@ class ObservationEncoder:
             self._seat(flags, state, s, seat, known, big)
         self._cards(flags, state, known)
         self._map_into(flags, state, seat)
-        values = self._values
-        if out is None:  # uint8 over float32 is float32: one call makes the new vector
-            out = np.divide(values, self._scales)
-        else:
-            np.divide(values, self._scales, out=out)
-        for at, count in big:
-            out[at] = count / self._scale_list[at]
-        return out
+        return big
 
     def _seat_problem(self, players: int, seat: object) -> str:
         if players != self.players:

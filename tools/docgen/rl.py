@@ -1,12 +1,15 @@
 """The reinforcement-learning page's numbers: the action numbering, the observation layout,
-the feature names and bounds, and the baseline's win rates.
+the feature names and bounds, the baseline's win rates and the vector's speed.
 
 The baseline's table is the last full run of ``benchmarks/rl_baseline.py``, which writes
 ``benchmarks/results/rl_baseline.json`` (training takes minutes, so the page quotes the
 file; the run is seeded and counted in episodes, so it is the same on any machine). The
-first two tables keep the page's own words (the second column, by the row's first cell) and
-regenerate every number from :class:`ActionCodec` and :class:`ObservationEncoder` over
-the default content, so a retuned or extended content renumbers the page too.
+speed table of the vector of single-agent games is the last full run of
+``benchmarks/rl_vector.py`` on each build (``benchmarks/results/rl_vector.json``; CPU
+seconds, so it depends on the machine). The first two tables keep the page's own words (the
+second column, by the row's first cell) and regenerate every number from
+:class:`ActionCodec` and :class:`ObservationEncoder` over the default content, so a
+retuned or extended content renumbers the page too.
 """
 
 from __future__ import annotations
@@ -123,6 +126,22 @@ def baseline(old: str) -> str:
     return str(module.table(rows))
 
 
+def vector_speed(old: str) -> str:
+    """The vector of single-agent games against separate environments, from its last runs."""
+    import importlib.util
+    import json
+
+    script = ROOT / "benchmarks" / "rl_vector.py"
+    spec = importlib.util.spec_from_file_location("rl_vector", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    if not module.RESULTS.exists():
+        raise SystemExit(f"no {module.RESULTS}: run python benchmarks/rl_vector.py first")
+    results = json.loads(module.RESULTS.read_text(encoding="utf-8"))
+    return str(module.table(results))
+
+
 def sizes(old: str) -> str:
     """The vector's length for each player count, most first."""
     span = range(settings()["players"]["max"], settings()["players"]["min"] - 1, -1)
@@ -136,5 +155,6 @@ PARTS: dict[str, Part] = {
     "layout": layout,
     "features": features,
     "baseline": baseline,
+    "vector-speed": vector_speed,
     "sizes": sizes,
 }
