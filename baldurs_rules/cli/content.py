@@ -12,7 +12,7 @@ import click
 if TYPE_CHECKING:
     from baldurs_rules.content.model import Content
 
-from baldurs_rules.cli.common import CONTENT_DIR, load_content_dir, resolve_id
+from baldurs_rules.cli.common import CONTENT_DIR, CONTENT_HELP, load_content_dir, resolve_id
 
 
 # ---------------------------------------------------------------- validate
@@ -72,7 +72,7 @@ def _known_ids(content: Content) -> list[str]:
 
 @click.command()
 @click.argument("card")
-@click.option("--content", "content_dir", type=CONTENT_DIR, help="Content dir.")
+@click.option("--content", "content_dir", type=CONTENT_DIR, help=CONTENT_HELP)
 def explain(card: str, content_dir: str | None) -> None:
     """Show a card's rules text, its effect source and where it is defined.
 
