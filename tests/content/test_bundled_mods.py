@@ -13,7 +13,7 @@ from baldurs_rules.cli import main
 from baldurs_rules.content.files import content_directory, default_content_dir
 
 
-def test_tuned_raises_only_the_two_numbers_of_the_seed() -> None:
+def test_tuned_is_the_default_with_the_raised_numbers() -> None:
     default, tuned = br.load_content(), br.load_content("tuned")
     assert tuned.settings["attack"]["held_bonus"] == 3
     assert tuned.settings["scoring"]["network_per_piece"] == 3
@@ -24,7 +24,8 @@ def test_tuned_raises_only_the_two_numbers_of_the_seed() -> None:
         for key in default.settings[table]
         if default.settings[table][key] != tuned.settings[table][key]
     }
-    assert changed == {"attack.held_bonus", "scoring.network_per_piece"}
+    assert changed == {"attack.held_bonus", "scoring.network_per_piece", "scoring.districts"}
+    assert tuned.settings["scoring"]["districts"] == [0, 3, 7, 11, 15, 19, 23, 27, 31, 35]
     assert tuned.fingerprint != default.fingerprint
     assert tuned.buildings.keys() == default.buildings.keys()
     assert tuned.summary() == default.summary()

@@ -147,8 +147,8 @@ def test_districts_with_a_building_or_the_hq_fortifications_do_not_count():
         sites={"grey_harbor_fort_1": {"piece": "keep", "owner": 0}},
     )
     result = play_out(game)
-    # table [0, 3, 7, 11, 15, 19, ...]: seat 0 has 2 districts, seat 1 five (with Temples)
-    assert result.steps["districts"] == [7, 19]
+    # table [0, 3, 7, 10, 14, 17, ...]: seat 0 has 2 districts, seat 1 five (with Temples)
+    assert result.steps["districts"] == [7, 17]
 
 
 # ------------------------------------------------------------------ leftovers
