@@ -206,7 +206,8 @@ def test_the_cli_tables_show_the_real_defaults_and_catch_an_edited_one(gen: Modu
     assert row in page and "<!-- generated: usage:tournament -->" in page
     assert f"bbg balance [--games {main.commands['balance'].params[0].default}]" in page
     pages, _ = gen._registry()
-    edited = page.replace(row, "| `--bots BOTS` | `random` |", 1)
+    start = page.index("<!-- generated: options:balance -->")  # play's default is the same
+    edited = page[:start] + page[start:].replace(row, "| `--bots BOTS` | `random` |", 1)
     stale = gen.stale_parts("cli.md", edited, gen.render("cli.md", edited, pages["cli.md"]))
     assert [s.part for s in stale] == ["options:balance"]
     with pytest.raises(SystemExit, match=r"no command 'bbg simulat'.*'simulate'"):
@@ -313,7 +314,7 @@ def test_the_testing_page_quotes_the_suite_and_catches_an_edited_figure(gen: Mod
 
     from tools.docgen import testing
 
-    properties = testing.suite_module("test_properties")
+    properties = testing.suite_module("core/test_properties")
     games = len(properties.CONFIGS) * properties.CHUNKS * properties.DEFAULT_GAMES_PER_CHUNK
     page = (ROOT / "docs" / "testing.md").read_text(encoding="utf-8")
     assert f"-->{games:,} complete random games (" in page
