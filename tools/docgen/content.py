@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from itertools import pairwise
 from typing import Any
 
 from .common import Part, cells, content, table, words
@@ -113,11 +112,10 @@ def _built_prestige() -> str:
     return f"all {len(cards)}" if paying == len(cards) else f"{paying} of the {len(cards)}"
 
 
-def _district_step() -> int:
-    """What one more district occupied pays most often (the district table's usual step)."""
+def _district_step() -> str:
+    """What one more district occupied pays on average after the first (the mean step)."""
     after_first: list[int] = content().settings["scoring"]["districts"][1:]
-    steps = Counter(b - a for a, b in pairwise(after_first))
-    return steps.most_common(1)[0][0]
+    return f"{(after_first[-1] - after_first[0]) / (len(after_first) - 1):g}"
 
 
 COUNTS: dict[str, Callable[[], object]] = {
