@@ -1,6 +1,6 @@
-"""Where the grammar and the default content live, installed or in a checkout.
+"""Where the grammar, the default content and the bundled mods live, installed or in a checkout.
 
-A wheel carries them as ``baldurs_rules/_data/{grammar,content}``; a source
+A wheel carries them as ``baldurs_rules/_data/{grammar,content,mods}``; a source
 checkout (or an editable install) has them at the top of the repository.
 """
 
@@ -31,3 +31,18 @@ def default_content_dir() -> Path:
 def schema_dir() -> Path:
     """The directory of the JSON Schemas of the content kinds."""
     return _PACKAGE / "schemas"
+
+
+def bundled_mods() -> dict[str, Path]:
+    """The mods shipped with the library, by name (a directory of ``mods/`` with a ``mod.yaml``).
+
+    Examples:
+        >>> sorted(bundled_mods())
+        ['tuned']
+    """
+    root = _find("mods")
+    return {
+        entry.name: entry
+        for entry in sorted(root.iterdir())
+        if entry.is_dir() and (entry / "mod.yaml").is_file()
+    }

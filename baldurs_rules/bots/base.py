@@ -34,6 +34,8 @@ __all__ = [
     "BotSpec",
     "Option",
     "SeededBot",
+    "bot_names",
+    "bot_summaries",
     "make_bot",
     "parse_spec",
     "play_game",
@@ -245,6 +247,8 @@ class SeededBot:
 
     name: str = ""
     OPTIONS: ClassVar[dict[str, Option]] = {}
+    TIER: ClassVar[int] = 0
+    """Where the bot comes in a list of bots, weakest first (``bot_names``)."""
 
     def __init__(self, seed: int = 0, **options: Any) -> None:
         unknown = [key for key in options if key not in self.OPTIONS]
@@ -321,6 +325,28 @@ def _format(value: Any) -> str:
 
 BOTS: dict[str, type[SeededBot]] = {}
 """The bots [`make_bot`][baldurs_rules.bots.make_bot] knows, by name; ``BOTS[name](seed)``."""
+
+
+def bot_names() -> list[str]:
+    """The names of the registered bots, weakest first: what every list of bots shows.
+
+    Examples:
+        >>> import baldurs_rules.bots
+        >>> bot_names()
+        ['random', 'greedy', 'heuristic', 'ismcts']
+    """
+    return sorted(BOTS, key=lambda name: (BOTS[name].TIER, name))
+
+
+def bot_summaries() -> dict[str, str]:
+    """Each registered bot's one-line description (its docstring's first line), weakest first.
+
+    Examples:
+        >>> import baldurs_rules.bots
+        >>> bot_summaries()["random"]
+        'Picks uniformly among the legal actions.'
+    """
+    return {name: (BOTS[name].__doc__ or "").strip().splitlines()[0] for name in bot_names()}
 
 
 def register(cls: type[SeededBot]) -> type[SeededBot]:

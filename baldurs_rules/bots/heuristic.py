@@ -58,6 +58,7 @@ class HeuristicBot(SeededBot):
     """
 
     name = "heuristic"
+    TIER = 2
     OPTIONS: ClassVar[dict[str, Option]] = {
         "follow": Option("int", 1, 0, "own follow-up decisions looked into"),
         "lots": Option("int", 2, 1, "lots looked ahead per card in hand"),

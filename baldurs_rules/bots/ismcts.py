@@ -156,6 +156,7 @@ class IsmctsBot(SeededBot):
     """
 
     name = "ismcts"
+    TIER = 3
     OPTIONS: ClassVar[dict[str, Option]] = {
         "iterations": Option("int", None, 1, "iterations per decision"),
         "think": Option("seconds", None, 0.001, "time per decision"),

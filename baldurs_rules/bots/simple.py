@@ -40,6 +40,7 @@ class RandomBot(SeededBot):
     """
 
     name = "random"
+    TIER = 0
 
     def choose(self, game: Game) -> Action:
         """A uniformly random legal action."""
@@ -180,6 +181,7 @@ class GreedyBot(SeededBot):
     """
 
     name = "greedy"
+    TIER = 1
     OPTIONS: ClassVar[dict[str, Option]] = {
         "follow": Option("int", 1, 0, "own follow-up decisions looked into"),
     }

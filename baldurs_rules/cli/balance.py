@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from baldurs_rules.runs.balance import BalanceReport
     from baldurs_rules.runs.parallel import Outcome, Plan
 
-from baldurs_rules.cli.common import CONTENT_DIR, escaped
+from baldurs_rules.cli.common import CONTENT_DIR, CONTENT_HELP, BotsOption, escaped
 
 __all__ = ["balance"]
 
@@ -156,7 +156,8 @@ def _statuses(content_dir: str | None, base_path: str | None) -> dict[str, str]:
     "bot_names",
     default="heuristic",
     show_default=True,
-    help="Comma-separated bot specs, cycled over the seats (e.g. heuristic, ismcts:think=0.2s).",
+    cls=BotsOption,
+    help="Comma-separated bot specs, cycled over the seats ({bots}; e.g. ismcts:think=0.2s).",
 )
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1))
@@ -166,7 +167,7 @@ def _statuses(content_dir: str | None, base_path: str | None) -> dict[str, str]:
     show_default=True,
     help="Advanced games also measure the HQ advanced sides.",
 )
-@click.option("--content", "content_dir", type=CONTENT_DIR, help="Content dir.")
+@click.option("--content", "content_dir", type=CONTENT_DIR, help=CONTENT_HELP)
 @click.option(
     "--baseline",
     "baseline_dir",

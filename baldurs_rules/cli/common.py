@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from baldurs_rules._resources import bundled_mods
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -22,6 +24,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CONTENT_DIR",
+    "CONTENT_HELP",
+    "BotsOption",
     "bot_list",
     "check_players",
     "clipped",
@@ -67,8 +71,52 @@ def one_line(exc: BaseException) -> str:
     return text.splitlines()[0]
 
 
-CONTENT_DIR = click.Path(exists=True, file_okay=False)
-"""A ``--content`` directory: it must exist (click says so before anything runs)."""
+class ContentChoice(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.2
+    """A ``--content`` value: an existing directory, or the name of a bundled mod.
+
+    A bad value is refused before anything runs, with the bundled names listed.
+    """
+
+    name = "content"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from baldurs_rules.content.files import content_directory
+        from baldurs_rules.errors import ContentError
+
+        text = str(value)
+        try:
+            found = content_directory(text)
+        except ContentError as exc:
+            self.fail(exc.problems[0].message, param, ctx)
+        if not found.is_dir():
+            self.fail(f"Directory {text!r} does not exist.", param, ctx)
+        return text
+
+
+class BotsOption(click.Option):
+    """A ``--bots`` option: ``{bots}`` in its help becomes the registered bots' names.
+
+    The names come from the bot registry ([`bot_names`][baldurs_rules.bots.bot_names])
+    when the help is read, so ``bbg`` imports no bot until a help text is shown.
+    """
+
+    @property
+    def help(self) -> str | None:
+        if self._help_template is None or "{bots}" not in self._help_template:
+            return self._help_template
+        from baldurs_rules.bots import bot_names
+
+        return self._help_template.replace("{bots}", ", ".join(bot_names()))
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        self._help_template = value
+
+
+CONTENT_DIR = ContentChoice()
+"""A ``--content`` directory or bundled mod name: click checks it before anything runs."""
+CONTENT_HELP = "Content dir, or a bundled mod's name (" + ", ".join(bundled_mods()) + ")."
+"""The help of every ``--content`` option: the bundled names come from the package."""
 
 
 _CONTROLS = {code: "\ufffd" for code in (*range(0x20), 0x7F, *range(0x80, 0xA0)) if code != 0x0A}

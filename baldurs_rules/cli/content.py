@@ -13,7 +13,13 @@ if TYPE_CHECKING:
     from baldurs_rules.content.diff import ContentDiff
     from baldurs_rules.content.model import Content
 
-from baldurs_rules.cli.common import CONTENT_DIR, load_content_dir, printable, resolve_id
+from baldurs_rules.cli.common import (
+    CONTENT_DIR,
+    CONTENT_HELP,
+    load_content_dir,
+    printable,
+    resolve_id,
+)
 
 
 # ---------------------------------------------------------------- validate
@@ -86,7 +92,7 @@ def _known_ids(content: Content) -> list[str]:
 
 @click.command()
 @click.argument("card")
-@click.option("--content", "content_dir", type=CONTENT_DIR, help="Content dir.")
+@click.option("--content", "content_dir", type=CONTENT_DIR, help=CONTENT_HELP)
 @click.option(
     "--source",
     is_flag=True,

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
 from baldurs_rules.cli.common import (
     CONTENT_DIR,
+    CONTENT_HELP,
+    BotsOption,
     bot_list,
     check_players,
     escaped,
@@ -39,12 +41,13 @@ from baldurs_rules.cli.common import (
     "bot_names",
     default="random,greedy",
     show_default=True,
-    help="Bot names cycled over the seats, shifted by one each game.",
+    cls=BotsOption,
+    help="Bot names cycled over the seats, shifted by one each game ({bots}).",
 )
 @click.option("--seed", default=0, show_default=True, type=int, help="Game i uses seed + i.")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1))
 @click.option("--advanced", is_flag=True, help="Use the advanced setup.")
-@click.option("--content", "content_dir", type=CONTENT_DIR, help="Content dir.")
+@click.option("--content", "content_dir", type=CONTENT_DIR, help=CONTENT_HELP)
 @click.option(
     "--out",
     "out_file",
@@ -226,7 +229,7 @@ def _labels(record: dict[str, Any], players: int) -> list[str]:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--game", "index", default=0, show_default=True, type=click.IntRange(min=0))
 @click.option("--step", is_flag=True, help="Wait for Enter between actions.")
-@click.option("--content", "content_dir", type=CONTENT_DIR, help="Content dir.")
+@click.option("--content", "content_dir", type=CONTENT_DIR, help=CONTENT_HELP)
 def replay(file: str, index: int, step: bool, content_dir: str | None) -> None:
     """Step through a recorded game: a game file of bbg play, or record K of a .jsonl."""
     from baldurs_rules.errors import IllegalActionError
@@ -299,7 +302,7 @@ def _svg_file(ctx: click.Context, param: click.Parameter, value: str) -> str:
 )
 @click.option("--at", "at", type=click.IntRange(min=0), help="Moves of the record to play.")
 @click.option("--seat", type=int, help="Draw from this seat's point of view.")
-@click.option("--content", "content_dir", type=CONTENT_DIR, help="Content dir.")
+@click.option("--content", "content_dir", type=CONTENT_DIR, help=CONTENT_HELP)
 @click.option(
     "-o",
     "--out",

@@ -18,6 +18,8 @@ import click
 
 from baldurs_rules.cli.common import (
     CONTENT_DIR,
+    CONTENT_HELP,
+    BotsOption,
     bot_list,
     check_players,
     escaped,
@@ -62,11 +64,12 @@ COMMANDS = {
 @click.option(
     "--bots",
     "bot_names",
-    default="greedy",
+    default="heuristic",
     show_default=True,
-    help="Bots for the other seats, comma separated, cycled (random, greedy).",
+    cls=BotsOption,
+    help="Bots for the other seats, comma separated, cycled ({bots}).",
 )
-@click.option("--content", "content_dir", type=CONTENT_DIR, help="Content dir.")
+@click.option("--content", "content_dir", type=CONTENT_DIR, help=CONTENT_HELP)
 @click.option(
     "--load",
     "load_file",

@@ -19,6 +19,8 @@ import click
 
 from baldurs_rules.cli.common import (
     CONTENT_DIR,
+    CONTENT_HELP,
+    BotsOption,
     bot_list,
     check_players,
     load_content_dir,
@@ -38,7 +40,8 @@ _LOOPBACK_NAMES = ("localhost", "127.0.0.1")
 @click.option(
     "--bots",
     "bot_names",
-    help="Bots for the other seats, comma separated, cycled.  [default: greedy]",
+    cls=BotsOption,
+    help="Bots for the other seats, comma separated, cycled ({bots}).  [default: heuristic]",
 )
 @click.option("--seed", type=int, help="The game's seed (default: a random one, kept secret).")
 @click.option("--advanced", is_flag=True, default=None, help="Use the advanced setup.")
@@ -75,7 +78,7 @@ _LOOPBACK_NAMES = ("localhost", "127.0.0.1")
     type=click.FloatRange(0, 60),
     help="Seconds between two bot moves.",
 )
-@click.option("--content", "content_dir", type=CONTENT_DIR, help="Content dir.")
+@click.option("--content", "content_dir", type=CONTENT_DIR, help=CONTENT_HELP)
 def serve(
     players: int | None,
     humans: int | None,
@@ -139,7 +142,7 @@ def _new_table(
     check_players(content, players)
     if not 0 <= humans <= players:
         raise click.BadParameter(f"must be 0 to {players}, not {humans}", param_hint="'--humans'")
-    names = bot_list(bot_names or "greedy")
+    names = bot_list(bot_names or "heuristic")
     path = Path(save_file or time.strftime("table-%Y%m%d-%H%M%S.json"))
     if path.exists():
         raise click.BadParameter(

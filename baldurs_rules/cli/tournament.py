@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from baldurs_rules.cli.common import CONTENT_HELP, BotsOption
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -50,7 +52,8 @@ def _table(out: Console, result: TournamentResult) -> None:
     "bot_names",
     default="ismcts,heuristic,greedy,random",
     show_default=True,
-    help="Bot specs, comma separated (name or name:key=value,...). With fewer bots than"
+    cls=BotsOption,
+    help="Bot specs, comma separated (name or name:key=value,...; {bots}). With fewer bots than"
     " seats the last fills the other seats; with more, every combination plays.",
 )
 @click.option("--players", default=4, show_default=True, type=int)
@@ -65,7 +68,7 @@ def _table(out: Console, result: TournamentResult) -> None:
 @click.option("--think", help="Time per decision for bots that search (e.g. 0.5s, 500ms).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Game i uses seed + i.")
 @click.option("--advanced", is_flag=True, help="Use the advanced setup.")
-@click.option("--content", "content_dir", type=click.Path(file_okay=False), help="Content dir.")
+@click.option("--content", "content_dir", type=click.Path(file_okay=False), help=CONTENT_HELP)
 @click.option("--out", "out_file", type=click.Path(dir_okay=False), help="Write records (.jsonl).")
 def tournament(
     bot_names: str,

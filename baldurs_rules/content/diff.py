@@ -19,11 +19,11 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from baldurs_rules.content.assemble import parsed_doc
 from baldurs_rules.content.chain import CARD_FILES, FILES, Chain, read_chain
+from baldurs_rules.content.files import content_directory
 from baldurs_rules.content.loader import load_content
 from baldurs_rules.content.model import Content, HqSide, Script
 from baldurs_rules.errors import ContentError, Location
@@ -132,7 +132,7 @@ def content_diff(path: str | os.PathLike[str]) -> ContentDiff:
     Raises:
         ContentError: The directory is not a mod, or it (or its base) does not load.
     """
-    chain = read_chain(Path(path))
+    chain = read_chain(content_directory(path))
     if len(chain.layers) < 2:
         raise ContentError(f"{path} is not a mod (it has no mod.yaml): nothing to compare")
     base_dir = chain.layers[-2].directory
@@ -288,7 +288,7 @@ def removed_by(path: str | os.PathLike[str] | None) -> dict[str, Removal]:
     if path is None:
         return {}
     found: dict[str, Removal] = {}
-    for layer in read_chain(Path(path)).layers[1:]:
+    for layer in read_chain(content_directory(path)).layers[1:]:
         manifest = layer.manifest
         data = manifest.data if manifest is not None else None
         if manifest is None or not isinstance(data, dict):
@@ -312,7 +312,7 @@ def merged_files(path: str | os.PathLike[str]) -> dict[str, Any]:
         ContentError: The content does not load.
     """
     load_content(path)  # every problem is reported before anything is merged
-    chain = read_chain(Path(path))
+    chain = read_chain(content_directory(path))
     docs = {
         kind: [
             parsed_doc(layer.raw[name], layer.shown(name)).data

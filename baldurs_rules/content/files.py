@@ -18,17 +18,20 @@ Examples:
 
 from __future__ import annotations
 
+import difflib
 import errno
 import os
 import stat
 from pathlib import Path
 
-from baldurs_rules._resources import default_content_dir
+from baldurs_rules._resources import bundled_mods, default_content_dir
 from baldurs_rules.errors import ContentError, Location, Problem
 
 __all__ = [
     "MAX_BYTES",
     "SPECIAL_ROOTS",
+    "bundled_mods",
+    "content_directory",
     "default_content_dir",
     "directory_problem",
     "display_name",
@@ -96,6 +99,49 @@ def directory_problem(directory: Path) -> tuple[Path | None, str]:
     if not real.is_dir():
         return None, "not found"
     return real, ""
+
+
+def is_bare_name(text: str) -> bool:
+    """Whether ``text`` names a bundled mod rather than a path: one word, no separator."""
+    return bool(text) and not any(c in text for c in "/\\:") and not text.startswith(".")
+
+
+def content_directory(path: str | os.PathLike[str] | None) -> Path:
+    """The directory a content argument stands for: a path, or the name of a bundled mod.
+
+    ``None`` and ``"default"`` are the default content; an existing directory is
+    itself; any other single word (no path separator) names a bundled mod (see
+    [`bundled_mods`][baldurs_rules._resources.bundled_mods]).
+
+    Raises:
+        ContentError: A single word that is neither a directory here nor a bundled
+            mod; the message lists the bundled names.
+
+    Examples:
+        >>> content_directory("tuned").name
+        'tuned'
+        >>> content_directory("default") == default_content_dir()
+        True
+    """
+    if path is None:
+        return default_content_dir()
+    given = Path(path)
+    text = os.fspath(path)
+    if given.is_dir() or not is_bare_name(text):
+        return given
+    if text == "default":
+        return default_content_dir()
+    mods = bundled_mods()
+    if text in mods:
+        return mods[text]
+    names = ["default", *mods]
+    close = difflib.get_close_matches(text, names, n=1, cutoff=0.6)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    raise _fail(
+        text,
+        f"no content directory {text!r} here, and no bundled content of that name"
+        f" (bundled: {', '.join(names)}){hint}",
+    )
 
 
 def real_directory(directory: Path, name: str | None = None) -> Path:

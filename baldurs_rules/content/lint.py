@@ -25,14 +25,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from baldurs_rules.content.assemble import parsed_doc
 from baldurs_rules.content.build import At
 from baldurs_rules.content.chain import CARD_FILES, FILES, Chain, read_chain
 from baldurs_rules.content.checks import content_ranges
-from baldurs_rules.content.files import default_content_dir
+from baldurs_rules.content.files import content_directory
 from baldurs_rules.content.loader import load_content
 from baldurs_rules.content.model import Content
 from baldurs_rules.dsl import ast as A
@@ -85,7 +84,7 @@ def content_warnings(path: str | os.PathLike[str] | None = None) -> list[Problem
         >>> content_warnings()
         []
     """
-    root = Path(path) if path is not None else default_content_dir()
+    root = content_directory(path)
     chain = read_chain(root)
     content = load_content(root)
     base = load_content(chain.layers[-2].directory) if len(chain.layers) > 1 else None

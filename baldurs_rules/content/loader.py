@@ -29,11 +29,10 @@ Examples:
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from baldurs_rules.content import cache as disk
 from baldurs_rules.content.chain import Chain, read_chain
-from baldurs_rules.content.files import default_content_dir
+from baldurs_rules.content.files import content_directory, default_content_dir
 from baldurs_rules.content.model import Content
 
 __all__ = ["default_content_dir", "load_content"]
@@ -45,7 +44,9 @@ def load_content(path: str | os.PathLike[str] | None = None, *, cache: bool = Tr
     """Load content from a directory (the default content when ``path`` is None).
 
     Args:
-        path: A content directory, or a mod directory (with ``mod.yaml``).
+        path: A content directory, a mod directory (with ``mod.yaml``), or the
+            name of a bundled mod (``"tuned"``; ``"default"`` is the default
+            content).
         cache: Reuse a previous load of the same files (in memory and on disk,
             keyed by a hash of every file and of the library's code;
             ``BALDURS_RULES_CACHE=0`` turns the disk cache off).
@@ -54,9 +55,15 @@ def load_content(path: str | os.PathLike[str] | None = None, *, cache: bool = Tr
         The checked content.
 
     Raises:
-        ContentError: Every problem found, each with ``file:line:column``.
+        ContentError: Every problem found, each with ``file:line:column``; a
+            name that is neither a directory nor a bundled mod lists the bundled
+            names.
+
+    Examples:
+        >>> load_content("tuned").settings["attack"]["held_bonus"]
+        3
     """
-    root = Path(path) if path is not None else default_content_dir()
+    root = content_directory(path)
     chain = read_chain(root)
     key = disk.key(chain)
     if key is None:  # some file could not be read: report it with everything else

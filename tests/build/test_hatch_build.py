@@ -235,7 +235,13 @@ def wheel_problems(wheel: Path, compiled: bool) -> list[str]:
     names = set(zipfile.ZipFile(wheel).namelist())
     package = ROOT / "baldurs_rules"
     wanted = {p.relative_to(ROOT).as_posix() for p in package.rglob("*.py")}
-    for data in ("grammar/effects.lark", "content/game.yaml", "content/buildings.yaml"):
+    for data in (
+        "grammar/effects.lark",
+        "content/game.yaml",
+        "content/buildings.yaml",
+        "mods/tuned/mod.yaml",
+        "mods/tuned/game.yaml",
+    ):
         wanted.add(f"baldurs_rules/_data/{data}")
     if compiled:
         config = hb_config()

@@ -95,9 +95,9 @@ def test_a_bot_game_is_told_from_the_citys_point_of_view() -> None:
     result = run("--players", "4", "--seed", "7")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert out.startswith("Builders of Baldur's Gate — 4 players, seed 7: seat 0 greedy")
+    assert out.startswith("Builders of Baldur's Gate — 4 players, seed 7: seat 0 heuristic")
     game = br.new_game(4, seed=7)
-    bots = seat_bots(["greedy"], 4, 0, 7)
+    bots = seat_bots(["heuristic"], 4, 0, 7)
     told = br.narrate(game, None)  # the setup
     while not game.is_over:
         start = len(game.state.events)
@@ -323,14 +323,14 @@ def test_play_load_replay_and_render_read_the_same_file(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(save.read_text())
     assert data["format"] == "baldurs_rules/game@2" and "state" in data
-    assert data["seats"][0] == {"human": True} and data["seats"][1]["bot"] == "greedy"
-    assert data["seats"][1]["state"]["bot"] == "greedy"
+    assert data["seats"][0] == {"human": True} and data["seats"][1]["bot"] == "heuristic"
+    assert data["seats"][1]["state"]["bot"] == "heuristic"
     loaded = run("--load", str(save), input="income\nquit\n")
     assert loaded.exit_code == 0, loaded.output
-    assert f"loaded {save}: seat 0 you, seat 1 greedy" in loaded.stdout
+    assert f"loaded {save}: seat 0 you, seat 1 heuristic" in loaded.stdout
     assert "You take income." in loaded.stdout
     replayed = CliRunner().invoke(main, ["replay", str(save)])
-    assert replayed.exit_code == 0 and "seat 1 (greedy)" in replayed.stdout
+    assert replayed.exit_code == 0 and "seat 1 (heuristic)" in replayed.stdout
     picture = tmp_path / "board.svg"
     rendered = CliRunner().invoke(main, ["render", "--record", str(save), "-o", str(picture)])
     assert rendered.exit_code == 0 and picture.read_text().startswith("<svg")

@@ -4,8 +4,8 @@ Every test attacks Seatower the same way: lots 14-16 are revealed (three tokens 
 Seatower's track), the bag holds only lot 13, and seat 0 builds a ropewalk in
 Citadel Streets (lot 6): the drawn token is Seatower's fourth (the ropewalk gives seat 0
 1 prestige when built). Strength track: [1, 1, 2, 2, 2, 2, 3, 3, 3, 3] (the scenario key
-``strength`` is the index); the largest defender gains the strength 3 times more
-(``held_bonus`` 3).
+``strength`` is the index); the largest defender gains the strength once more
+(``held_bonus`` 1, RULES Part A).
 """
 
 from __future__ import annotations
@@ -70,13 +70,13 @@ def test_held_every_contributor_gains_strength_and_the_largest_gains_it_again():
         },
     )
     assert event["held"]
-    assert gained == [1, 3 + 3 * 3, 3]  # seat 0: the ropewalk's prestige
+    assert gained == [1, 3 + 3, 3]  # seat 0: the ropewalk's prestige
 
 
 def test_held_by_a_single_contributor_who_is_also_the_largest():
     _, event, gained = attack(0, sites={"seatower_fort_1": {"piece": "watchtower", "owner": 2}})
     assert (event["strength"], event["defense"], event["held"]) == (1, 1, True)
-    assert gained == [1, 0, 1 + 3 * 1]
+    assert gained == [1, 0, 1 + 1]
 
 
 def test_held_with_a_tie_for_largest_nobody_gets_the_bonus():

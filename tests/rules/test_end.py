@@ -139,7 +139,8 @@ def test_face_down_token_revealed_and_final_attack_at_current_strength():
         "held": True,
     }
     assert game.state.strength == 2  # the final attack does not move the marker
-    assert game.result().before_scoring[2] - prestige == 2 + 3 * 2  # held_bonus 3
+    # held_bonus 1: the largest defender gains the strength once more
+    assert game.result().before_scoring[2] - prestige == 2 + 2
     # the final attack comes after every last turn and before scoring
     kinds = [e["kind"] for e in events_of(game, start)]
     assert kinds.index("attack") > max(i for i, k in enumerate(kinds) if k == "action")

@@ -78,7 +78,7 @@ def test_doc_attack_example():
     play(game, "build ropewalk 6")
     (attack,) = events_of(game, 0, "attack")
     assert (attack["district"], attack["strength"], attack["defense"]) == ("seatower", 3, 3)
-    assert [res(game, s)["prestige"] for s in range(3)] == [1, 3 + 3 * 3, 3]
+    assert [res(game, s)["prestige"] for s in range(3)] == [1, 3 + 3, 3]
     assert game.state.strength == 7
 
 

@@ -121,12 +121,12 @@ def test_largest_network_two_per_piece_of_the_one_largest_group():
     )
     result = play_out(game)
     # seat 0: lots 1, 2, 4 + the HQ + the watchtower = 5; seat 1: lots 3 and 13 = 2
-    assert result.steps["network"] == [3 * 5, 3 * 2]  # 3 prestige a piece
+    assert result.steps["network"] == [2 * 5, 2 * 2]  # 2 prestige a piece (RULES Part A)
 
 
 def test_largest_network_of_an_hq_alone():
     result = play_out(final_position([{}, {}]))
-    assert result.steps["network"] == [3, 3]
+    assert result.steps["network"] == [2, 2]
 
 
 # ------------------------------------------------------------------ districts
@@ -147,8 +147,8 @@ def test_districts_with_a_building_or_the_hq_fortifications_do_not_count():
         sites={"grey_harbor_fort_1": {"piece": "keep", "owner": 0}},
     )
     result = play_out(game)
-    # table [0, 3, 7, 11, 15, 19, ...]: seat 0 has 2 districts, seat 1 five (with Temples)
-    assert result.steps["districts"] == [7, 19]
+    # table [0, 3, 7, 10, 14, 17, ...]: seat 0 has 2 districts, seat 1 five (with Temples)
+    assert result.steps["districts"] == [7, 17]
 
 
 # ------------------------------------------------------------------ leftovers
@@ -186,25 +186,25 @@ def test_result_adds_every_step_to_the_prestige_before_scoring():
     assert result.before_scoring == [3, 1]
     assert result.steps == {
         "agendas": [2 + 1, 0],
-        "network": [6, 3],
+        "network": [4, 2],
         "districts": [3, 3],
         "leftovers": [14 // 3, 9 // 3],
     }
-    assert result.prestige == [3 + 3 + 6 + 3 + 4, 1 + 0 + 3 + 3 + 3]
+    assert result.prestige == [3 + 3 + 4 + 3 + 4, 1 + 0 + 2 + 3 + 3]
     assert result.ranking == [0, 1]
     assert result.winners == [0]
     assert [row[3] for row in game.state.res] == result.prestige
 
 
 # ------------------------------------------------------------------ tie-breaks
-# Equal positions: each seat scores 3 (network) + 3 (district) + 4 (leftovers:
-# seat 0 14 -> 4, seat 1 5 + 7 = 12 -> 4) = 10 prestige.
+# Equal positions: each seat scores 2 (network) + 3 (district) + 4 (leftovers:
+# seat 0 14 -> 4, seat 1 5 + 7 = 12 -> 4) = 9 prestige.
 EVEN = [{}, {"resources": {"gold": 5}}]
 
 
 def test_equal_everything_shares_the_victory():
     result = play_out(final_position(EVEN))
-    assert result.prestige == [10, 10]
+    assert result.prestige == [9, 9]
     assert result.tie_breaks == {
         "portfolio_buildings": [0, 0],
         "fortifications": [0, 0],
@@ -218,7 +218,7 @@ def test_tie_break_more_buildings_in_portfolio_damaged_included():
         EVEN, lots={5: {"building": "drowned_lantern", "owner": 1, "damaged": True}}
     )
     result = play_out(game)
-    assert result.prestige == [10, 10]
+    assert result.prestige == [9, 9]
     assert result.tie_breaks["portfolio_buildings"] == [0, 1]
     assert result.ranking == [1, 0]
     assert result.winners == [1]
@@ -231,7 +231,7 @@ def test_tie_break_portfolio_buildings_before_fortifications():
         sites={"heapside_fort_1": {"piece": "watchtower", "owner": 0}},
     )
     result = play_out(game)
-    assert result.prestige == [10, 10]
+    assert result.prestige == [9, 9]
     assert result.tie_breaks["fortifications"] == [1, 0]
     assert result.winners == [1]
 
@@ -239,7 +239,7 @@ def test_tie_break_portfolio_buildings_before_fortifications():
 def test_tie_break_more_fortifications_gates_included():
     game = final_position(EVEN, sites={"seatower_gate": {"piece": "gate", "owner": 0}})
     result = play_out(game)
-    assert result.prestige == [10, 10]
+    assert result.prestige == [9, 9]
     assert result.tie_breaks["fortifications"] == [1, 0]
     assert result.winners == [0]
 
@@ -254,7 +254,7 @@ def test_tie_break_counts_fortifications_not_their_defense():
         },
     )
     result = play_out(game)
-    assert result.prestige == [10, 10]
+    assert result.prestige == [9, 9]
     assert result.tie_breaks["fortifications"] == [1, 2]
     assert result.winners == [1]
 
@@ -268,6 +268,6 @@ def test_tie_break_more_prestige_from_agendas():
         ]
     )
     result = play_out(game)
-    assert result.prestige == [11, 11]
+    assert result.prestige == [10, 10]
     assert result.tie_breaks["agenda_prestige"] == [1, 0]
     assert result.winners == [0]

@@ -158,7 +158,11 @@ def _rows(cmd: click.Command, old: str) -> Iterator[list[str]]:
         if not isinstance(param, click.Option) or param.hidden:
             continue
         helped = HELP_DEFAULT.sub("", param.help or "").strip()
-        meaning = kept.get(param.opts[-1]) or kept.get(param.opts[0]) or helped
+        # a --bots option's help lists the bot registry: the page's sentence would go stale
+        listed = type(param).__name__ == "BotsOption"
+        meaning = (
+            helped if listed else kept.get(param.opts[-1]) or kept.get(param.opts[0]) or helped
+        )
         if not meaning:
             raise SystemExit(f"bbg {cmd.name} {param.opts[-1]}: no help and no meaning on the page")
         shown = "required" if param.required else default(param)

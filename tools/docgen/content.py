@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from itertools import pairwise
 from typing import Any
 
 from .common import Part, cells, content, table, words
@@ -99,11 +98,24 @@ def _income_total() -> int:
     return sum(item.value.value for item in gain.items if isinstance(item.value, A.Number))
 
 
-def _district_step() -> int:
-    """What one more district occupied pays most often (the district table's usual step)."""
+def _built_prestige() -> str:
+    """How many default building cards gain prestige in their own when-built effect."""
+    import re
+
+    cards = content().buildings.values()
+    first_gain = [(b.when_built.source.split(";")[0] if b.when_built else "") for b in cards]
+    paying = sum(
+        1
+        for text in first_gain
+        if text.startswith("gain") and re.search(r"\b[1-9]\d* prestige", text)
+    )
+    return f"all {len(cards)}" if paying == len(cards) else f"{paying} of the {len(cards)}"
+
+
+def _district_step() -> str:
+    """What one more district occupied pays on average after the first (the mean step)."""
     after_first: list[int] = content().settings["scoring"]["districts"][1:]
-    steps = Counter(b - a for a, b in pairwise(after_first))
-    return steps.most_common(1)[0][0]
+    return f"{(after_first[-1] - after_first[0]) / (len(after_first) - 1):g}"
 
 
 COUNTS: dict[str, Callable[[], object]] = {
@@ -124,6 +136,7 @@ COUNTS: dict[str, Callable[[], object]] = {
     "influence-spaces": _influence_spaces,
     "held-multiple": lambda: 1 + content().settings["attack"]["held_bonus"],
     "district-step": _district_step,
+    "built-prestige": _built_prestige,
     "hq-income": lambda: _gained(content().hq_basic.income),
     "hq-bonus": lambda: _gained(content().hq_basic.bonus),
     "income-total": _income_total,

@@ -12,7 +12,8 @@ a value of the code as JSON with ``json:<dotted.name>`` (a dotted name may go on
 a table's keys), a parameter's default with ``default:<callable>.<parameter>``, a callable's
 parameters and defaults with ``signature:<callable>``, a value of a content schema with
 ``schema:<file>.<json.path>`` (``schema:mod.properties.name.maxLength``), a count of the
-default content with ``count:<name>`` (``content.COUNTS``), a table of constants
+default content with ``count:<name>`` (``content.COUNTS``), a list of the registered bots
+with ``bots:<list>`` (``bots.LISTS``), a table of constants
 of the code (its ``Value`` column, from its name and ``Where`` columns) with
 ``constants:<label>``, and the usage or option table of a command with ``usage:CMD`` /
 ``options:CMD`` (``cli.py``). Whole generated files (the board pictures) are in
@@ -37,7 +38,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from . import cli, common, content
+from . import bots, cli, common, content
 from .common import ROOT, Part, png_text
 from .session import Session
 
@@ -103,6 +104,7 @@ QUOTES: dict[str, Callable[[str], str]] = {
     "schema": common.quote_schema,
     "count": content.count,
     "usage": cli.usage,
+    "bots": bots.quote_bots,
 }
 """The generic parts that quote one thing by the rest of their name (``key:attack.strength``)."""
 

@@ -57,4 +57,21 @@ def nothieves(old: str) -> str:
     return block("\n".join(["$ bbg validate nothieves", *lines[:6], "...", lines[-1]]))
 
 
-PARTS: dict[str, Part] = {"files": files, "nothieves": nothieves}
+def bundled(name: str) -> Part:
+    """The files of the bundled mod ``name``, each as a YAML block under its path."""
+
+    def make(old: str) -> str:
+        from baldurs_rules._resources import bundled_mods
+
+        mods = bundled_mods()
+        if name not in mods:
+            raise SystemExit(f"no bundled mod {name!r}: the bundled mods are {sorted(mods)}")
+        parts = []
+        for path in sorted(mods[name].glob("*.yaml"), key=lambda p: p.name != "mod.yaml"):
+            parts.append(f"`mods/{name}/{path.name}`:\n\n" + block(path.read_text(), "yaml"))
+        return "\n".join(parts)
+
+    return make
+
+
+PARTS: dict[str, Part] = {"files": files, "nothieves": nothieves, "bundled:tuned": bundled("tuned")}

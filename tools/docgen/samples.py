@@ -45,27 +45,20 @@ def _trimmed(command: list[str], head: int, tail: int) -> Part:
     return make
 
 
-def _bot_options(name: str) -> Part:
+def bot_options(name: str) -> str:
     """The options of the bot ``name`` (its ``OPTIONS``; the heuristic weights as one item)."""
+    from baldurs_rules.bots import BOTS, HEURISTIC_WEIGHTS
 
-    def make(old: str) -> str:
-        from baldurs_rules.bots import BOTS, HEURISTIC_WEIGHTS
-
-        if name not in BOTS:
-            raise SystemExit(f"no bot {name!r}: the bots are {sorted(BOTS)}")
-        keys = list(BOTS[name].OPTIONS)
-        shown = [f"`{k}`" for k in keys if k not in HEURISTIC_WEIGHTS]
-        if any(k in HEURISTIC_WEIGHTS for k in keys):
-            shown.append("every weight")
-        return ", ".join(shown) or "none"
-
-    return make
+    if name not in BOTS:
+        raise SystemExit(f"no bot {name!r}: the bots are {sorted(BOTS)}")
+    keys = list(BOTS[name].OPTIONS)
+    shown = [f"`{k}`" for k in keys if k not in HEURISTIC_WEIGHTS]
+    if any(k in HEURISTIC_WEIGHTS for k in keys):
+        shown.append("every weight")
+    return ", ".join(shown) or "none"
 
 
-BOTS_PAGE: dict[str, Part] = {
-    f"bot-options:{name}": _bot_options(name)
-    for name in ("random", "greedy", "heuristic", "ismcts")
-}
+BOTS_PAGE: dict[str, Part] = {}
 
 CLI: dict[str, Part] = {
     "replay": _trimmed(["replay", "games.jsonl", "--game", "3"], 8, 13),

@@ -45,8 +45,10 @@ from baldurs_rules.rules import Rules
 __all__ = [
     "COVERAGE_CRITERIA",
     "FACTION_LEVEL",
+    "MIN_DEFENSE_SHARE",
     "PLAY_CRITERIA",
     "SEAT_SHARE",
+    "balance_table",
     "checked_criteria",
     "content_report",
     "game_figures",
@@ -66,13 +68,16 @@ LAYERS = ("buildings", "factions", "network", "districts", "defense", "locations
 [`prestige_layer`][baldurs_rules.runs.content_report.prestige_layer])."""
 
 MIN_LAYER_SHARE = 0.08
-"""Each layer that must matter (all but ``locations`` and ``leftovers``) gives at least
-this share of all prestige."""
+"""Each layer that must matter (buildings, factions with agendas, network, districts)
+gives at least this share of all prestige."""
+MIN_DEFENSE_SHARE = 0.05
+"""Defense gives at least this share of all prestige: with the seed's held bonus (the
+strength once more, RULES.md Part A) it cannot carry as much as the other layers."""
 MAX_LEFTOVERS = 0.15
 """Leftovers give at most this share of all prestige."""
 MIN_HELD = 0.25
 """At least this share of all attacks (the final one included) is held."""
-SEAT_BAND = {2: (0.40, 0.60), 3: (0.25, 0.42), 4: (0.20, 0.30)}
+SEAT_BAND = {2: (0.40, 0.60), 3: (0.28, 0.39), 4: (0.20, 0.30)}
 """The band every seat's win share must fall in, by player count (4 players: 20-30%)."""
 
 COVERAGE_CRITERIA = ("buildings", "agendas", "trades", "factions", "steps")
@@ -358,9 +363,9 @@ def content_report(
         ],
         "steps": step_missing,
         "layers": [
-            f"{k}: {layers[k]['share']:.1%} of all prestige (at least {MIN_LAYER_SHARE:.0%})"
+            f"{k}: {layers[k]['share']:.1%} of all prestige (at least {_min_share(k):.0%})"
             for k in LAYERS
-            if k not in ("locations", "leftovers") and layers[k]["share"] < MIN_LAYER_SHARE
+            if k not in ("locations", "leftovers") and layers[k]["share"] < _min_share(k)
         ]
         + (
             [f"leftovers: {layers['leftovers']['share']:.1%} (at most {MAX_LEFTOVERS:.0%})"]
@@ -387,6 +392,7 @@ def content_report(
         ),
     }
     checked = checked_criteria(bots)
+    balance = balance_table(layers, attacks["held_share"], share, limit_games, players)
     return {
         "checked": list(checked),
         "ok": all(not criteria[name] for name in checked),
@@ -415,4 +421,49 @@ def content_report(
         "criteria": {
             name: {"ok": not missing, "missing": missing} for name, missing in criteria.items()
         },
+        "balance": balance,
     }
+
+
+def _min_share(layer: str) -> float:
+    return MIN_DEFENSE_SHARE if layer == "defense" else MIN_LAYER_SHARE
+
+
+def balance_table(
+    layers: dict[str, Any],
+    held_share: float,
+    win_share: Sequence[float],
+    limit_games: int,
+    players: int,
+) -> list[dict[str, Any]]:
+    """The balance criteria of the default content (issue 22), each with its figure.
+
+    Returns:
+        One row per criterion: ``criterion``, ``figure`` (as printed), ``target`` and
+        ``met``: attacks held, leftovers, each layer, the seats' win shares (the band
+        of ``SEAT_BAND`` for this player count) and the games cut by the turn limit.
+
+    Examples:
+        >>> layers = {k: {"share": 0.1} for k in LAYERS}
+        >>> rows = balance_table(layers, 0.3, [0.25] * 4, 0, 4)
+        >>> [(r["criterion"], r["met"]) for r in rows][:2]
+        [('attacks held', True), ('leftovers', True)]
+    """
+    low, high = SEAT_BAND.get(players, SEAT_SHARE)
+    rows: list[tuple[str, str, str, bool]] = [
+        ("attacks held", f"{held_share:.1%}", f">= {MIN_HELD:.0%}", held_share >= MIN_HELD),
+    ]
+    left = layers["leftovers"]["share"]
+    rows.append(("leftovers", f"{left:.1%}", f"<= {MAX_LEFTOVERS:.0%}", left <= MAX_LEFTOVERS))
+    names = {"factions": "factions and agendas"}
+    for layer in ("buildings", "factions", "network", "districts", "defense"):
+        value, target = layers[layer]["share"], _min_share(layer)
+        rows.append((names.get(layer, layer), f"{value:.1%}", f">= {target:.0%}", value >= target))
+    seats = ", ".join(f"{s:.1%}" for s in win_share)
+    in_band = all(low <= s <= high for s in win_share)
+    rows.append(("seat win shares", seats, f"{low:.0%} to {high:.0%}", in_band))
+    rows.append(("games cut by the turn limit", str(limit_games), "0", limit_games == 0))
+    return [
+        {"criterion": name, "figure": figure, "target": target, "met": met}
+        for name, figure, target, met in rows
+    ]

@@ -82,6 +82,14 @@ def format_report(report: dict[str, Any]) -> str:
             for name, c in report["criteria"].items()
         ],
     )
+    out += ["", "### Balance criteria (issue 22)", ""]
+    out += _table(
+        ["criterion", "figure", "target", "met"],
+        [
+            (r["criterion"], r["figure"], r["target"], "met" if r["met"] else "**not met**")
+            for r in report["balance"]
+        ],
+    )
     steps = report["steps"]
     out += ["", "### Prestige per scoring step (mean per player)", ""]
     rows = [("before scoring", f"{report['before_scoring']:.2f}", "-", "-")]
