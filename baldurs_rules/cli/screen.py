@@ -477,7 +477,11 @@ def options_view(game: Game, entries: Sequence[Entry], width: int = SCREEN_WIDTH
         cell.no_wrap, cell.overflow = True, "ellipsis"
     builds = sum(1 for e in entries if e.actions[0].kind == "build")  # they come first
     rest = cells[builds:]
-    columns = 1 if len(rest) <= 4 else (2 if len(rest) <= 10 else 3)
+    # A turn on the compact screen leaves 10 lines to the hand and the options (40, less 21
+    # of board, 7 of summary, the prompt and the line typed): the hand (at most 5 cards) shows
+    # the cards not offered to build, so the other options get at most 5 rows.
+    single = 4 if decision is not None and decision.kind == "turn" else 6
+    columns = 1 if len(rest) <= single else (2 if len(rest) <= 10 else 3)
     width = width // columns - 2
     grid = Table.grid(padding=(0, 2))
     for _ in range(columns):
