@@ -351,8 +351,12 @@ class _Session:
         from baldurs_rules.cli.screen import FULL_WIDTH, board_screen, compact_screen
 
         if full or self.is_large():
-            screen = board_screen(self.game, seat, self.labels)
-            self.out.print(screen, width=FULL_WIDTH, crop=False)  # a narrower one wraps
+            width = self.out.width  # a narrower terminal wraps the full board's lines
+            self.out.width = max(width, FULL_WIDTH)
+            try:
+                self.out.print(board_screen(self.game, seat, self.labels))
+            finally:
+                self.out.width = width
         else:
             self.out.print(compact_screen(self.game, seat, self.labels))
 

@@ -507,3 +507,29 @@ def test_each_turn_prompt_has_a_summary_of_the_moves_since_your_last_turn() -> N
     assert 1 <= len(summary) <= SUMMARY_LINES
     assert any(line.lstrip().startswith(("Seat 1", "Seat 2")) for line in summary)
     assert block[len(summary)].startswith("Your turn")  # right above the prompt
+
+
+def test_the_board_command_shows_the_full_board_and_map_the_compact_one() -> None:
+    out, buffer = console()
+    game = br.new_game(2, seed=1)
+    lines = iter(["board", "map", "quit", ""])
+    _Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None)).run()
+    text = buffer.getvalue()
+    full, compact = "Trade 1 (favor now)", "Your agendas (count at"
+    assert text.count(full) == 1 and text.count(compact) == 2  # the turn's screen, then map
+    assert text.index(compact) < text.index(full) < text.rindex(compact)
+    assert max(map(len, text[text.index(full) :].splitlines())) > SCREEN_WIDTH  # not cut
+
+
+def test_a_terminal_of_160_by_50_shows_the_full_board_at_every_turn() -> None:
+    buffer = io.StringIO()
+    out = Console(file=buffer, width=FULL_WIDTH, height=FULL_HEIGHT, force_terminal=True)
+    lines = iter(["quit", ""])
+    session = _Session(out, br.new_game(2, seed=1), [None, br_bot()], lambda p: next(lines, None))
+    assert session.is_large()
+    session.run()
+    assert "Trade 1 (favor now)" in buffer.getvalue()
+    small = Console(
+        file=io.StringIO(), width=FULL_WIDTH, height=FULL_HEIGHT - 1, force_terminal=True
+    )
+    assert not _Session(small, br.new_game(2, seed=1), [None, br_bot()]).is_large()
