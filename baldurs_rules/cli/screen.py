@@ -102,7 +102,7 @@ def narrated(line: Line, turn: int | None = None) -> Text:
 
 # ---------------------------------------------------------------- the board screen
 def board_screen(game: Game, seat: int, labels: Sequence[str]) -> RenderableType:
-    """The whole screen for ``seat``: public board, then that seat's own cards."""
+    """The full board for ``seat`` (``FULL_WIDTH`` wide): the public board, then its cards."""
     lines = [*_map_lines(game), Text(legend_text(game), style="dim")]
     lines += _beside(_location_lines(game), 104, _offer_lines(game))
     lines += _seat_lines(game, seat, labels)
@@ -316,11 +316,25 @@ def _compact_map_lines(game: Game) -> list[Text]:
             for cell, n in zip(row.sites, nodes, strict=True)
             if state.piece[n] >= 0
         )
-        location = row.location.removeprefix("The ").replace("; damage ", " dmg ")
-        rows.append([row.name, track, *lots, standing, location.replace(": ", " ")])
+        rows.append([row.name, track, *lots, standing, _compact_location(game, d)])
     columns = [_Column("", 15), _Column("")] + [_Column("", 9)] * 4
     columns += [_Column("", 20), _Column("", 30)]
     return _columns(columns, rows)[1:]
+
+
+def _compact_location(game: Game, district: int) -> Text:
+    """The district's special location (without a leading "The"), its workers, its damage."""
+    state, t = game.state, _tables(game)
+    location = t.district_location[district]
+    if location < 0:
+        return Text("")
+    text = Text(game.content.names()[t.locations[location]].removeprefix("The "))
+    for seat, where in enumerate(state.worker):
+        if where == location:
+            text.append(f" s{seat}", style=seat_style(seat))
+    if state.damage[district]:
+        text.append(f" dmg {state.damage[district]}", style="red")
+    return text
 
 
 def _compact_seat_lines(game: Game, reader: int, labels: Sequence[str]) -> list[Text]:

@@ -533,3 +533,37 @@ def test_a_terminal_of_160_by_50_shows_the_full_board_at_every_turn() -> None:
         file=io.StringIO(), width=FULL_WIDTH, height=FULL_HEIGHT - 1, force_terminal=True
     )
     assert not _Session(small, br.new_game(2, seed=1), [None, br_bot()]).is_large()
+
+
+def test_the_compact_map_shows_workers_damage_and_standing_pieces_all_game() -> None:
+    from baldurs_rules.bots import make_bot
+    from baldurs_rules.present.board_text import labels
+    from baldurs_rules.rules.lookup import Lookup
+
+    game = br.new_game(4, seed=3)
+    bots = [make_bot("greedy", s) for s in range(4)]
+    look, names = Lookup.of(game.content), game.content.names()
+    short = labels(game, short=True)
+    seen = {"worker": 0, "damage": 0, "fort": 0}
+    while not game.is_over:
+        out, buffer = console()
+        out.print(compact_screen(game, 0, ["a", "b", "c", "d"]))
+        lines = buffer.getvalue().splitlines()[1:10]
+        state = game.state
+        for d, line in enumerate(lines):
+            assert line.startswith(names[look.districts[d]])
+            location = look.district_location[d]
+            for seat, where in enumerate(state.worker):
+                if where == location:
+                    assert f" s{seat}" in line.split("  ")[-1], line
+                    seen["worker"] += 1
+            assert (f"dmg {state.damage[d]}" in line) == (state.damage[d] > 0), line
+            seen["damage"] += state.damage[d] > 0
+            for n, kind in enumerate(look.node_kind):
+                if kind == "fortification" and look.node_district[n] == d and state.piece[n] >= 0:
+                    fort = short[game.content.fortifications[state.piece[n]].id]
+                    owner = state.owner[n]
+                    assert f"{fort} {f's{owner}' if owner >= 0 else 'dmg'}" in line, line
+                    seen["fort"] += 1
+        game.apply(bots[game.current_player].choose(game))
+    assert all(count > 10 for count in seen.values()), seen
