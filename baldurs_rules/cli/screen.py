@@ -361,12 +361,12 @@ def _compact_seat_lines(game: Game, reader: int, labels: Sequence[str]) -> list[
 
 
 def _compact_offer_lines(game: Game) -> list[Text]:
-    """The offer, as many cards a line as fit, then the top gate card with its income."""
+    """The offer, as many cards a line as fit, then the deck and the top gate card."""
     from baldurs_rules.present.card_text import script_text
 
     content, state = game.content, game.state
     names = content.names()
-    head = f"Offer ({len(state.deck)} in the deck): "
+    head = "Offer: "  # two cards of the default content fit a line after it
     items = []
     for card in state.offer:
         building = content.buildings[card]
@@ -376,7 +376,8 @@ def _compact_offer_lines(game: Game) -> list[Text]:
     if state.gate_deck:
         top = content.gates[state.gate_deck[-1]]
         gate = f"{top.name} (income: {script_text(content, top.income)})"
-    lines.append(Text(f"Gate deck top: {gate}", no_wrap=True, overflow="ellipsis"))
+    deck = f"{len(state.deck)} cards in the deck · gate deck top: {gate}"
+    lines.append(Text(deck, no_wrap=True, overflow="ellipsis"))
     return lines
 
 

@@ -427,6 +427,8 @@ def test_the_whole_turn_screen_fits_120_by_40(players: int, seed: int, advanced:
         assert decision is not None
         if decision.kind in ("turn", "draft"):
             screens.append([*buffer.getvalue()[session.marks[-1] :].splitlines(), prompt])
+            names = session.game.content.names()
+            assert all(names[card] in "".join(screens[-1]) for card in session.game.state.offer)
             session.marks.append(len(buffer.getvalue()))  # a screen is checked once
         return str(advisers[decision.seat].choose(session.game))
 
@@ -450,6 +452,7 @@ def test_the_compact_board_names_districts_owners_and_locations() -> None:
         }
     )
     game.apply("build ropewalk 5")
+    names = game.content.names()
     out, buffer = console()
     out.print(compact_screen(game, 1, ["you", "rival"]))
     lines = buffer.getvalue().splitlines()
@@ -458,7 +461,8 @@ def test_the_compact_board_names_districts_owners_and_locations() -> None:
     assert re.search(r"\b3 open\b", next(line for line in lines if line.startswith("Manorborn")))
     assert any(line.startswith("s1* rival") for line in lines)
     assert any("TH Trading Hall" in line for line in lines)  # the legend
-    assert any(line.startswith("Offer (") for line in lines)
+    offer = [line for line in lines if line.startswith("Offer: ")]
+    assert len(offer) == 1 and all(names[c] in "".join(lines) for c in game.state.offer)
     assert not any(re.search(r"\b[a-z]+_[a-z_]+\b", line) for line in lines)  # no ids
     assert len(lines) <= SCREEN_HEIGHT and max(map(len, lines)) <= SCREEN_WIDTH
 
