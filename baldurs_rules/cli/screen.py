@@ -425,7 +425,9 @@ def _packed(head: str, items: Sequence[str], most: int) -> list[Text]:
     lines: list[str] = []
     room = SCREEN_WIDTH - len(head)
     for n, item in enumerate(items):
-        if lines and len(lines[-1]) + 3 + len(item) <= room:
+        last = len(lines) == most and n < len(items) - 1  # keep room to say what is left
+        note = len(f" · and {len(items) - n - 1} more (board)") if last else 0
+        if lines and len(lines[-1]) + 3 + len(item) + note <= room:
             lines[-1] += " · " + item
         elif len(lines) < most:
             lines.append(item)

@@ -571,3 +571,17 @@ def test_the_compact_map_shows_workers_damage_and_standing_pieces_all_game() -> 
                     seen["fort"] += 1
         game.apply(bots[game.current_player].choose(game))
     assert all(count > 10 for count in seen.values()), seen
+
+
+def test_eleven_agendas_take_two_lines_and_say_how_many_more() -> None:
+    agendas = list(br.load_content().agendas)[:11]
+    game = br.scenario({"players": 2, "seats": [{"agendas": agendas}, {}]})
+    out, buffer = console()
+    out.print(compact_screen(game, 0, ["you", "rival"]))
+    lines = buffer.getvalue().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Your agendas"))
+    shown = lines[start] + lines[start + 1]
+    more = re.search(r"and (\d+) more \(board\)$", lines[start + 1])
+    assert more and not lines[start + 2].startswith(" ")
+    names = [game.content.agendas[c].name for c in game.state.agendas[0]]
+    assert sum(name in shown for name in names) + int(more.group(1)) == 11
