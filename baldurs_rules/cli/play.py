@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 COMMANDS = {
     "help": "this help",
     "map": "show the board again",
+    "board": "the full board: the special locations' trades, agendas' text, portfolios",
     "explain": "explain CARD: a card's, location's or faction's rules text"
     " (explain CARD --source: its effect source and file too)",
     "log": "the story of the game so far, as you know it (the last 40 lines)",
@@ -90,8 +91,8 @@ def play(
     """Play a game: humans take the first seats, bots the rest.
 
     At a decision type the number of an option, or its notation (in any
-    case), or a command: help, map, explain CARD, log, undo, save FILE,
-    load FILE, quit.
+    case), or a command: help, map, board, explain CARD, log, undo, save
+    FILE, load FILE, quit.
     """
     from baldurs_rules.cli.screen import SCREEN_WIDTH
 
@@ -140,9 +141,8 @@ def _new_session(
     session = _Session(out, game, bots)
     shown = "a random seed (kept in saves only)" if secret else f"seed {seed}"
     mode = ", advanced" if advanced else ""
-    out.print(
-        f"[bold]Builders of Baldur's Gate[/] — {players} players, {shown}{mode}: {session.roster()}"
-    )
+    title = f"[bold]Builders of Baldur's Gate[/] — {players} players, {shown}{mode}"
+    out.print(f"{title}: {session.roster()}", soft_wrap=True)
     return session
 
 
@@ -216,7 +216,8 @@ class _Session:
             bots = seat_bots(bot_list(bot_names), game.state.players, humans, game.state.seed)
         session = cls(out, game, bots)
         out.print(
-            f"[bold]Builders of Baldur's Gate[/] — loaded {escaped(path)}: {session.roster()}"
+            f"[bold]Builders of Baldur's Gate[/] — loaded {escaped(path)}: {session.roster()}",
+            soft_wrap=True,
         )
         return session
 
@@ -328,10 +329,11 @@ class _Session:
         ]
         if not kept:
             return
-        self.out.print(Text("Since your last turn:", style="bold"))
+        head = Text("Since your last turn:", style="bold")
         cut = len(kept) - SUMMARY_LINES
         if cut > 0:
-            self.out.print(Text(f"  ({cut} earlier lines: type log)", style="dim"))
+            head.append(f" ({cut} earlier lines: type log)", style="dim")
+        self.out.print(head)
         for line in kept[-SUMMARY_LINES:]:
             self.out.print(Text("  ") + narrated(line), no_wrap=True, overflow="ellipsis")
 
@@ -347,15 +349,31 @@ class _Session:
             return False
         return True
 
-    def show_board(self, seat: int) -> None:
-        from baldurs_rules.cli.screen import board_screen
+    def show_board(self, seat: int, full: bool = False) -> None:
+        """The board screen: compact, or full when asked or when the terminal is large."""
+        from baldurs_rules.cli.screen import FULL_WIDTH, board_screen, compact_screen
 
-        self.out.print(board_screen(self.game, seat, self.labels))
+        if full or self.is_large():
+            width = self.out.width  # a narrower terminal wraps the full board's lines
+            self.out.width = max(width, FULL_WIDTH)
+            try:
+                self.out.print(board_screen(self.game, seat, self.labels))
+            finally:
+                self.out.width = width
+        else:
+            self.out.print(compact_screen(self.game, seat, self.labels))
+
+    def is_large(self) -> bool:
+        """Whether the terminal holds the full board at every turn."""
+        from baldurs_rules.cli.screen import fits_full
+
+        return self.out.is_terminal and fits_full(self.out.width, self.out.height)
 
     def show_options(self, entries: Sequence[Entry]) -> None:
-        from baldurs_rules.cli.screen import options_view
+        from baldurs_rules.cli.screen import FULL_WIDTH, SCREEN_WIDTH, options_view
 
-        self.out.print(options_view(self.game, entries))
+        width = FULL_WIDTH if self.is_large() else SCREEN_WIDTH
+        self.out.print(options_view(self.game, entries, width))
 
     def answer(self, seat: int) -> _Answer:
         from baldurs_rules.cli.screen import menu_entries
@@ -454,8 +472,8 @@ class _Session:
         """Run a command: ``_CHANGED`` if the game changed, None otherwise."""
         if command == "help":
             self.help()
-        elif command == "map":
-            self.show_board(seat)
+        elif command in ("map", "board"):
+            self.show_board(seat, full=command == "board")
             from baldurs_rules.cli.screen import menu_entries
 
             self.show_options(menu_entries(self.game))
@@ -571,7 +589,7 @@ class _Session:
         )
         self.adopt(loaded.game, bots)
         self.seat_up = None
-        self.out.print(f"loaded {escaped(path)}: {self.roster()}")
+        self.out.print(f"loaded {escaped(path)}: {self.roster()}", soft_wrap=True)
         return _CHANGED
 
 

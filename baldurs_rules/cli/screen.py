@@ -1,11 +1,15 @@
 """What ``bbg play`` shows, drawn with rich: the board screen, the options, narrated lines.
 
-The screen fits 160 columns by 50 lines: the map by district (lots and their
-owners, sites, attack track n/4, damage), the special locations with their
-trades at today's cost, the offer and the top gate card, every seat's resources
-and faction tracks with the next reward, then the reader's own hand, agendas
-and portfolio. It reads [`baldurs_rules.present.board_text`][] rows, so it shows only
-public information and the reader's own cards.
+The compact screen (the default) fits 120 columns by 40 lines with the summary
+and the options: one line per district (its lots and their owners, the
+fortifications and gates standing, the attack track n/4, the special location
+with the workers on it and its damage), every seat's resources and faction
+tracks with the next reward, the offer and the top gate card, then the reader's
+own hand and agendas. The full board (160 columns by 50 lines, shown when the
+terminal is that large, or by the ``board`` command) adds the special locations'
+trades at today's cost, the card text of the agendas and the portfolio. Both
+read [`baldurs_rules.present.board_text`][] rows, so they show only public
+information and the reader's own cards.
 """
 
 from __future__ import annotations
@@ -34,24 +38,35 @@ if TYPE_CHECKING:
     from baldurs_rules.rules.lookup import Lookup
 
 __all__ = [
+    "FULL_HEIGHT",
+    "FULL_WIDTH",
     "SCREEN_HEIGHT",
     "SCREEN_WIDTH",
     "SUMMARY_LINES",
     "Entry",
     "board_screen",
+    "compact_screen",
+    "fits_full",
     "menu_entries",
     "narrated",
     "options_view",
     "seat_style",
 ]
 
-SCREEN_WIDTH = 160
-"""The width the screen is laid out for (and used when the output is not a terminal)."""
+SCREEN_WIDTH = 120
+"""The width the compact screen is laid out for (and used when the output is not a terminal)."""
 
-SCREEN_HEIGHT = 50
-"""The lines the screen (board and options) is laid out to fit.
+SCREEN_HEIGHT = 40
+"""The lines the compact screen, the summary, the options and the input line fit in.
 
-``tests/cli/test_play.py`` checks it."""
+``tests/cli/test_play.py`` checks it at many decisions of whole games."""
+
+FULL_WIDTH = 160
+"""The width the full board is laid out for (the ``board`` command; shown at every
+turn when the terminal is this wide and ``FULL_HEIGHT`` high)."""
+
+FULL_HEIGHT = 50
+"""The lines the full board and the options fit in."""
 
 _SEAT_STYLES = ("red", "blue", "green", "dark_orange", "magenta", "cyan")
 """Seat colours, in the order of the board SVG's (red, blue, green, orange, ...)."""
@@ -87,7 +102,7 @@ def narrated(line: Line, turn: int | None = None) -> Text:
 
 # ---------------------------------------------------------------- the board screen
 def board_screen(game: Game, seat: int, labels: Sequence[str]) -> RenderableType:
-    """The whole screen for ``seat``: public board, then that seat's own cards."""
+    """The full board for ``seat`` (``FULL_WIDTH`` wide): the public board, then its cards."""
     lines = [*_map_lines(game), Text(legend_text(game), style="dim")]
     lines += _beside(_location_lines(game), 104, _offer_lines(game))
     lines += _seat_lines(game, seat, labels)
@@ -265,6 +280,169 @@ def _agenda_lines(game: Game, seat: int) -> list[Text]:
     return _columns([_Column(title, 62)], rows)
 
 
+# ---------------------------------------------------------------- the compact screen
+
+
+def fits_full(width: int, height: int) -> bool:
+    """Whether a terminal of this size shows the full board at every turn."""
+    return width >= FULL_WIDTH and height >= FULL_HEIGHT
+
+
+def compact_screen(game: Game, seat: int, labels: Sequence[str]) -> RenderableType:
+    """The screen for ``seat`` in ``SCREEN_WIDTH`` columns: a line per district,
+    the seats, the offer, then that seat's agendas and hand."""
+    lines = [*_compact_map_lines(game), Text(_compact_legend(game), style="dim")]
+    lines += _compact_seat_lines(game, seat, labels)
+    lines += _compact_offer_lines(game)
+    lines += _compact_agendas(game, seat) + _compact_hand(game, seat)
+    return Group(Rule(header_text(game), style="bold"), *lines)
+
+
+def _compact_legend(game: Game) -> str:
+    """The legend, without the empty marks the compact map leaves out."""
+    return legend_text(game).split("; ·:")[0] + "; dmg: damaged"
+
+
+def _compact_map_lines(game: Game) -> list[Text]:
+    """One line per district: name, attack track, lots, what stands on its sites, location."""
+    state, t = game.state, _tables(game)
+    rows: list[list[Text | str]] = []
+    for d, row in enumerate(district_rows(game, short=True)):
+        track = Text(row.track, style="bold red" if row.attacked else "")
+        lots = [_cell(cell, owner) for cell, owner in zip(row.lots, row.owners, strict=True)]
+        nodes = [n for n, k in enumerate(t.node_kind) if k != "lot" and t.node_district[n] == d]
+        standing = Text(" ").join(
+            _cell(cell.replace("damaged", "dmg"), state.owner[n])
+            for cell, n in zip(row.sites, nodes, strict=True)
+            if state.piece[n] >= 0
+        )
+        rows.append([row.name, track, *lots, standing, _compact_location(game, d)])
+    columns = [_Column("", 15), _Column("")] + [_Column("", 9)] * 4
+    columns += [_Column("", 20), _Column("", 30)]
+    return _columns(columns, rows)[1:]
+
+
+def _compact_location(game: Game, district: int) -> Text:
+    """The district's special location (without a leading "The"), its workers, its damage."""
+    state, t = game.state, _tables(game)
+    location = t.district_location[district]
+    if location < 0:
+        return Text("")
+    text = Text(game.content.names()[t.locations[location]].removeprefix("The "))
+    for seat, where in enumerate(state.worker):
+        if where == location:
+            text.append(f" s{seat}", style=seat_style(seat))
+    if state.damage[district]:
+        text.append(f" dmg {state.damage[district]}", style="red")
+    return text
+
+
+def _compact_seat_lines(game: Game, reader: int, labels: Sequence[str]) -> list[Text]:
+    """Seats: resources, cubes, influence and next reward on each faction, card counts."""
+    content = game.content
+    names = content.names()
+    columns = [_Column("Seat", 13)]
+    columns += [_Column(names[r.id].lower()[:5], right=True) for r in content.resources]
+    columns += [_Column("cubes", right=True)]
+    columns += [_Column(f.name, 16) for f in content.factions]
+    columns += [_Column(c, right=True) for c in ("built", "hand", "agd")]
+    rows: list[list[Text | str]] = []
+    for row in seat_rows(game):
+        you = "*" if row.seat == reader else ""
+        label = Text(f"s{row.seat}{you} {labels[row.seat]}", style=seat_style(row.seat))
+        factions = [
+            Text(f"{row.influence[f.id]} ", style="bold") + Text(row.next_rewards[f.id])
+            for f in content.factions
+        ]
+        counts = (len(row.portfolio), row.hand, row.agendas)
+        resources = [str(v) for v in row.resources.values()]
+        rows.append([label, *resources, str(row.cubes), *factions, *map(str, counts)])
+    return _columns(columns, rows)
+
+
+def _compact_offer_lines(game: Game) -> list[Text]:
+    """The offer, as many cards a line as fit, then the deck and the top gate card."""
+    from baldurs_rules.present.card_text import script_text
+
+    content, state = game.content, game.state
+    names = content.names()
+    head = "Offer: "  # two cards of the default content fit a line after it
+    items = []
+    for card in state.offer:
+        building = content.buildings[card]
+        items.append(f"{building.name} ({names[building.type].lower()}, {building.cost} gold)")
+    lines = _packed(head, items, 2)
+    gate = "empty"
+    if state.gate_deck:
+        top = content.gates[state.gate_deck[-1]]
+        gate = f"{top.name} (income: {script_text(content, top.income)})"
+    deck = f"{len(state.deck)} cards in the deck · gate deck top: {gate}"
+    lines.append(Text(deck, no_wrap=True, overflow="ellipsis"))
+    return lines
+
+
+def _compact_hand(game: Game, seat: int) -> list[Text]:
+    """The hand, a card a line with its cost and text, less the cards the options
+    below offer to build (they show the same text): none when all are offered."""
+    from baldurs_rules.present.labels import card_offer_text
+
+    hand = game.state.hand[seat]
+    if not hand:
+        return [Text("Your hand: no building cards", style="dim")]
+    decision = game.decision
+    offered = set()
+    if decision is not None and decision.seat == seat and decision.kind == "turn":
+        offered = {str(a.args[0]) for a in game.legal_actions() if a.kind == "build"}
+    rest = [card for card in hand if card not in offered]
+    head = "Also in hand: " if offered else "Your hand: "
+    lines = []
+    for i, card in enumerate(rest):
+        line = Text(head if i == 0 else " " * len(head), style="bold")
+        line.append(card_offer_text(game, card), style="")
+        line.no_wrap, line.overflow = True, "ellipsis"
+        lines.append(line)
+    return lines
+
+
+def _compact_agendas(game: Game, seat: int) -> list[Text]:
+    """The agendas by name with what each is worth now, on at most two lines."""
+    from baldurs_rules.rules.lookup import Lookup
+
+    content = game.content
+    look = Lookup.of(content)
+    threshold = content.settings["scoring"]["agenda_influence"]
+    head = f"Your agendas (count at {threshold}+ influence): "
+    items = [
+        f"{content.agendas[card].name} ({max(0, look.agenda_value(game.state, seat, card))} now)"
+        for card in game.state.agendas[seat]
+    ]
+    return _packed(head, items, 2)
+
+
+def _packed(head: str, items: Sequence[str], most: int) -> list[Text]:
+    """``head``, then items joined by `` · `` on lines of ``SCREEN_WIDTH`` (indented
+    under the first), at most ``most`` lines (then "and N more")."""
+    lines: list[str] = []
+    room = SCREEN_WIDTH - len(head)
+    for n, item in enumerate(items):
+        last = len(lines) == most and n < len(items) - 1  # keep room to say what is left
+        note = len(f" · and {len(items) - n - 1} more (board)") if last else 0
+        if lines and len(lines[-1]) + 3 + len(item) + note <= room:
+            lines[-1] += " · " + item
+        elif len(lines) < most:
+            lines.append(item)
+        else:
+            lines[-1] += f" · and {len(items) - n} more (board)"
+            break
+    texts = [
+        Text(" " * len(head) if i else head, style="bold") + Text(line)
+        for i, line in enumerate(lines or ["none"])
+    ]
+    for text in texts:
+        text.no_wrap, text.overflow = True, "ellipsis"
+    return texts
+
+
 # ---------------------------------------------------------------- the options
 @dataclass(frozen=True)
 class Entry:
@@ -306,8 +484,9 @@ def menu_entries(game: Game) -> list[Entry]:
     return entries
 
 
-def options_view(game: Game, entries: Sequence[Entry]) -> RenderableType:
-    """The prompt of the pending decision and its numbered options (in two columns if many)."""
+def options_view(game: Game, entries: Sequence[Entry], width: int = SCREEN_WIDTH) -> RenderableType:
+    """The prompt of the pending decision and its numbered options: a card to build a
+    line (with its cost and text), the rest in up to three columns of ``width``."""
     decision = game.decision
     prompt = Text(decision.prompt if decision else "", style="bold")
     cells = [Text(f"{n:>2} ", style="cyan") + Text(e.text) for n, e in enumerate(entries, 1)]
@@ -315,8 +494,12 @@ def options_view(game: Game, entries: Sequence[Entry]) -> RenderableType:
         cell.no_wrap, cell.overflow = True, "ellipsis"
     builds = sum(1 for e in entries if e.actions[0].kind == "build")  # they come first
     rest = cells[builds:]
-    columns = 1 if len(rest) <= 6 else (2 if len(rest) <= 12 else 3)
-    width = SCREEN_WIDTH // columns - 2
+    # A turn on the compact screen leaves 10 lines to the hand and the options (40, less 21
+    # of board, 7 of summary, the prompt and the line typed): the hand (at most 5 cards) shows
+    # the cards not offered to build, so the other options get at most 5 rows.
+    single = 4 if decision is not None and decision.kind == "turn" else 6
+    columns = 1 if len(rest) <= single else (2 if len(rest) <= 10 else 3)
+    width = width // columns - 2
     grid = Table.grid(padding=(0, 2))
     for _ in range(columns):
         grid.add_column(width=width, no_wrap=True, overflow="ellipsis")

@@ -126,7 +126,7 @@ def _later_screens_cut(text: str) -> str:
             skipping = screens > 1
             kept.append(line)
             if skipping:
-                kept.append("[... the board again: map, locations, seats, your cards ...]")
+                kept.append("[... the board again: districts, seats, offer, your cards ...]")
             continue
         if skipping and line.startswith(("Your turn", "Your last turn")):
             skipping = False
