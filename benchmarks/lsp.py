@@ -11,6 +11,7 @@ process (no protocol, no process boundary) side by side. The target is 200 ms.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import shutil
 import statistics
@@ -96,7 +97,9 @@ def _line(label: str, times: list[float]) -> str:
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 30
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("edits", type=int, nargs="?", default=30, help="edits to time")
+    count = parser.parse_args().edits
     with tempfile.TemporaryDirectory() as folder:
         directory = Path(folder) / "content"
         shutil.copytree(default_content_dir(), directory)
