@@ -217,16 +217,23 @@ def _offer_lines(game: Game) -> list[Text]:
     return _columns([_Column(f"Offer ({len(state.deck)} in the deck)", 52)], rows)
 
 
-def _seat_lines(game: Game, reader: int, labels: Sequence[str]) -> list[Text]:
+def _seat_lines(
+    game: Game, reader: int, labels: Sequence[str], compact: bool = False
+) -> list[Text]:
+    """Seats: resources, cubes, influence and next reward on each faction, the worker (not
+    when ``compact``: the map shows it), card counts."""
     content = game.content
     names = content.names()
-    columns = [_Column("Seat", 16)]
+    columns = [_Column("Seat", 13 if compact else 16)]
     columns += [_Column(names[r.id].lower()[:5], right=True) for r in content.resources]
     columns += [_Column("cubes", right=True)]
-    columns += [_Column(f"{f.name}: next", 24) for f in content.factions]
-    columns += [_Column("worker", 16)] + [
-        _Column(c, right=True) for c in ("built", "hand", "agendas")
-    ]
+    if compact:
+        columns += [_Column(f.name, 16) for f in content.factions]
+    else:
+        columns += [_Column(f"{f.name}: next", 24) for f in content.factions]
+        columns += [_Column("worker", 16)]
+    counted = ("built", "hand", "agd" if compact else "agendas")
+    columns += [_Column(c, right=True) for c in counted]
     rows: list[list[Text | str]] = []
     for row in seat_rows(game):
         you = "*" if row.seat == reader else ""
@@ -235,9 +242,10 @@ def _seat_lines(game: Game, reader: int, labels: Sequence[str]) -> list[Text]:
             Text(f"{row.influence[f.id]} ", style="bold") + Text(row.next_rewards[f.id])
             for f in content.factions
         ]
+        worker = [] if compact else [row.worker]
         counts = (len(row.portfolio), row.hand, row.agendas)
         resources = [str(v) for v in row.resources.values()]
-        rows.append([label, *resources, str(row.cubes), *factions, row.worker, *map(str, counts)])
+        rows.append([label, *resources, str(row.cubes), *factions, *worker, *map(str, counts)])
     return _columns(columns, rows)
 
 
@@ -292,7 +300,7 @@ def compact_screen(game: Game, seat: int, labels: Sequence[str]) -> RenderableTy
     """The screen for ``seat`` in ``SCREEN_WIDTH`` columns: a line per district,
     the seats, the offer, then that seat's agendas and hand."""
     lines = [*_compact_map_lines(game), Text(_compact_legend(game), style="dim")]
-    lines += _compact_seat_lines(game, seat, labels)
+    lines += _seat_lines(game, seat, labels, compact=True)
     lines += _compact_offer_lines(game)
     lines += _compact_agendas(game, seat) + _compact_hand(game, seat)
     return Group(Rule(header_text(game), style="bold"), *lines)
@@ -335,29 +343,6 @@ def _compact_location(game: Game, district: int) -> Text:
     if state.damage[district]:
         text.append(f" dmg {state.damage[district]}", style="red")
     return text
-
-
-def _compact_seat_lines(game: Game, reader: int, labels: Sequence[str]) -> list[Text]:
-    """Seats: resources, cubes, influence and next reward on each faction, card counts."""
-    content = game.content
-    names = content.names()
-    columns = [_Column("Seat", 13)]
-    columns += [_Column(names[r.id].lower()[:5], right=True) for r in content.resources]
-    columns += [_Column("cubes", right=True)]
-    columns += [_Column(f.name, 16) for f in content.factions]
-    columns += [_Column(c, right=True) for c in ("built", "hand", "agd")]
-    rows: list[list[Text | str]] = []
-    for row in seat_rows(game):
-        you = "*" if row.seat == reader else ""
-        label = Text(f"s{row.seat}{you} {labels[row.seat]}", style=seat_style(row.seat))
-        factions = [
-            Text(f"{row.influence[f.id]} ", style="bold") + Text(row.next_rewards[f.id])
-            for f in content.factions
-        ]
-        counts = (len(row.portfolio), row.hand, row.agendas)
-        resources = [str(v) for v in row.resources.values()]
-        rows.append([label, *resources, str(row.cubes), *factions, *map(str, counts)])
-    return _columns(columns, rows)
 
 
 def _compact_offer_lines(game: Game) -> list[Text]:
