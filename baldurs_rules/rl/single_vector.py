@@ -92,11 +92,18 @@ class _Row:
 class SingleAgentVectorEnv(VectorEnv):
     """``n`` single-agent games stepped together (see the module docs).
 
+    An action the mask forbids always raises: no game moves (there is no
+    ``invalid="lose"`` here, unlike the single environment).
+
     Args:
         n: Number of games.
-        players, seat, opponents, reward, advanced, content: As
-            [`SingleAgentEnv`][baldurs_rules.rl.single.SingleAgentEnv] (an action the
-            mask forbids always raises: no game moves).
+        players: Seats at each table, as in
+            [`SingleAgentEnv`][baldurs_rules.rl.single.SingleAgentEnv].
+        seat: The learning seat, or ``"random"`` (drawn for each game at its reset).
+        opponents: Bot specs of the registry for the other seats, as in ``SingleAgentEnv``.
+        reward: ``"win"``, ``"prestige"`` or ``"prestige_delta"``.
+        advanced: The advanced setup.
+        content: The content to play (default: the built-in content).
         seed: The seed of the first ``reset()`` without one.
 
     Raises:
