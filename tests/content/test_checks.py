@@ -11,9 +11,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from content_support import problems_of
 
 import baldurs_rules as br
-from baldurs_rules import ContentError, Problem, load_content
+from baldurs_rules import Problem, load_content
 from baldurs_rules.content import checks, triggers
 from baldurs_rules.content.files import default_content_dir
 from baldurs_rules.dsl.bounds import MAX_AMOUNT, MAX_RESOURCE, Interval
@@ -44,12 +45,6 @@ def patch(file: Path, old: str, new: str) -> tuple[int, int]:
     at = raw.index(old)
     file.write_text(raw.replace(old, new, 1), "utf-8")
     return raw.count("\n", 0, at) + 1, at - (raw.rfind("\n", 0, at) + 1) + 1
-
-
-def problems_of(path: Path) -> list[Problem]:
-    with pytest.raises(ContentError) as info:
-        load_content(path, cache=False)
-    return list(info.value.problems)
 
 
 def located(problems: list[Problem]) -> list[tuple[str, int, int, str]]:

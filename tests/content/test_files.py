@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from content_support import problems_of
 
 from baldurs_rules import ContentError, Problem, load_content
 from baldurs_rules.content import chain, files
@@ -36,12 +37,6 @@ def a_mod(tmp_path: Path, manifest: str = "name: Hostile\n") -> Path:
     mod.mkdir()
     (mod / "mod.yaml").write_text(manifest, "utf-8")
     return mod
-
-
-def problems_of(path: Path) -> list[Problem]:
-    with pytest.raises(ContentError) as info:
-        load_content(path, cache=False)
-    return list(info.value.problems)
 
 
 def located(problems: list[Problem]) -> list[tuple[str, int, int, str]]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from content_support import problems_of
 
 from baldurs_rules import ContentError, Location, Problem, load_content
 from baldurs_rules._resources import default_content_dir
@@ -84,13 +85,6 @@ def patch(file: Path, old: str, new: str) -> tuple[int, int]:
     raw = file.read_text("utf-8")
     file.write_text(raw.replace(old, new, 1), "utf-8")
     return where
-
-
-def problems_of(path: Path) -> list[Problem]:
-    with pytest.raises(ContentError) as info:
-        load_content(path, cache=False)
-    assert info.value.problems, "a ContentError must carry at least one problem"
-    return list(info.value.problems)
 
 
 def described(problems: list[Problem]) -> list[tuple[str, int, int, str]]:

@@ -8,11 +8,11 @@ content, never written here.
 from __future__ import annotations
 
 import json
-import textwrap
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from content_support import write
 
 from baldurs_rules import Content, load_content
 from baldurs_rules.cli import main
@@ -22,11 +22,6 @@ from baldurs_rules.content.diff import card_statuses, content_diff, diff_content
 @pytest.fixture(scope="module")
 def default() -> Content:
     return load_content()
-
-
-def write(directory: Path, name: str, text: str) -> None:
-    directory.mkdir(parents=True, exist_ok=True)
-    (directory / name).write_text(textwrap.dedent(text).lstrip("\n"), "utf-8")
 
 
 @pytest.fixture

@@ -8,13 +8,13 @@ expected range is read from the default content, never written here.
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from content_support import problems_of, write
 
-from baldurs_rules import Content, ContentError, Problem, load_content
+from baldurs_rules import Content, Problem, load_content
 from baldurs_rules.cli import main
 from baldurs_rules.content.lint import content_warnings, edit_distance
 
@@ -22,19 +22,6 @@ from baldurs_rules.content.lint import content_warnings, edit_distance
 @pytest.fixture(scope="module")
 def default() -> Content:
     return load_content()
-
-
-def write(directory: Path, name: str, text: str) -> Path:
-    directory.mkdir(parents=True, exist_ok=True)
-    file = directory / name
-    file.write_text(textwrap.dedent(text).lstrip("\n"), "utf-8")
-    return file
-
-
-def problems_of(path: Path) -> list[Problem]:
-    with pytest.raises(ContentError) as info:
-        load_content(path, cache=False)
-    return list(info.value.problems)
 
 
 def placed(problems: list[Problem]) -> list[tuple[str, int, int, str]]:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import shutil
-import textwrap
 import time
 from pathlib import Path
 
 import pytest
+from content_support import problems_of, write
 
-from baldurs_rules import Content, ContentError, Problem, load_content
+from baldurs_rules import Content, Problem, load_content
 from baldurs_rules._resources import default_content_dir
 from baldurs_rules.content import loader
 from baldurs_rules.content.files import display_name
@@ -23,19 +23,6 @@ def default() -> Content:
 @pytest.fixture(autouse=True)
 def no_disk_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BALDURS_RULES_CACHE", "0")
-
-
-def write(directory: Path, name: str, text: str) -> Path:
-    directory.mkdir(parents=True, exist_ok=True)
-    file = directory / name
-    file.write_text(textwrap.dedent(text).lstrip("\n"), "utf-8")
-    return file
-
-
-def problems_of(path: Path) -> list[Problem]:
-    with pytest.raises(ContentError) as info:
-        load_content(path, cache=False)
-    return list(info.value.problems)
 
 
 def described(problems: list[Problem]) -> list[tuple[str, int, int, str]]:
