@@ -26,16 +26,23 @@ interval; run long matches under ``nice`` on a shared machine.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
 
 import baldurs_rules as br
 from baldurs_rules.bots import HEURISTIC_WEIGHTS, make_bot
 from baldurs_rules.runs.balance import wilson
 from baldurs_rules.runs.simulate import simulate
+
+RESULTS = Path(__file__).resolve().parent / "results" / "bots_strength.json"
+"""The strength matches' last full runs, by match (``match`` here and
+``openspiel_match.py`` write it; the bots page quotes its :func:`table`)."""
 
 
 # ---------------------------------------------------------------- speed
@@ -122,31 +129,95 @@ def one_against_three(
     return wins, len(records), margin / max(1, len(records))
 
 
-def report(hero: str, field: str, games: int, seed: int, jobs: int, target: float) -> None:
+def report(
+    hero: str, field: str, games: int, seed: int, jobs: int, target: float
+) -> dict[str, Any]:
+    """Play one match, print its line and return its figures (as the results file keeps them)."""
     start = time.perf_counter()
     wins, n, margin = one_against_three(hero, field, games, seed, jobs)
     low, high = wilson(wins, n)
-    verdict = "met" if low >= target else ("not met" if high < target else "not settled")
     print(
         f"{hero} vs 3 {field}: {wins:g}/{n} wins = {wins / n:.1%} (95% CI {low:.1%}-{high:.1%});"
-        f" target {target:.0%}: {verdict}; mean margin {margin:+.1f};"
+        f" target {target:.0%}: {verdict(low, high, target)}; mean margin {margin:+.1f};"
         f" {time.perf_counter() - start:.0f} s",
         flush=True,
     )
+    return {
+        "hero": hero,
+        "field": f"3 {field}",
+        "games": n,
+        "wins": wins,
+        "target": target,
+        "margin": round(margin, 1),
+        "seed": seed,
+    }
+
+
+def verdict(low: float, high: float, target: float) -> str:
+    """Whether a win rate with this 95% interval meets a target."""
+    return "met" if low >= target else ("not met" if high < target else "not settled")
+
+
+def save_result(key: str, entry: Mapping[str, Any]) -> None:
+    """Keep one match's figures in :data:`RESULTS`, with the build and content they ran on."""
+    results = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else {}
+    results[key] = {
+        **entry,
+        "build": br.BUILD,
+        "version": br.__version__,
+        "content": br.load_content().fingerprint,
+    }
+    RESULTS.parent.mkdir(exist_ok=True)
+    RESULTS.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"wrote {key} to {RESULTS}", flush=True)
+
+
+def table(results: Mapping[str, Mapping[str, Any]]) -> str:
+    """The matches as a Markdown table, each win rate with its 95% Wilson interval, and
+    which content they were measured on."""
+    lines = [
+        "| Match | Budget | Games | Win rate | 95% interval | Target | Mean margin | Build |",
+        "|---|---|---:|---:|---:|---:|---:|---|",
+    ]
+    fingerprints = set()
+    for key in sorted(results):
+        row = results[key]
+        low, high = wilson(row["wins"], row["games"])
+        target = row.get("target")
+        met = f"{target:.0%} ({verdict(low, high, target)})" if target is not None else "-"
+        lines.append(
+            f"| `{row['hero']}` vs {row['field']} | {row['budget']} | {row['games']} "
+            f"| {row['wins'] / row['games']:.1%} | {low:.1%}-{high:.1%} | {met} "
+            f"| {row['margin']:+.1f} | {row['build']} |"
+        )
+        fingerprints.add(row["content"])
+    current = br.load_content().fingerprint
+    if fingerprints == {current}:
+        lines += ["", "Every match ran on the default content as it is now."]
+    else:
+        lines += [
+            "",
+            f"**Stale:** some matches ran on another content than today's default ({current});"
+            " rerun them.",
+        ]
+    return "\n".join(lines) + "\n"
 
 
 def match(
     games: int, ismcts_games: int, think: str, clock: str, seed: int, jobs: int, only: str
 ) -> None:
+    """Play the matches ``only`` names, and keep each one's figures in :data:`RESULTS`."""
     search = f"ismcts:think={think},clock={clock}"
+    budget = f"{think} {'CPU' if clock == 'cpu' else 'wall-clock'} per decision"
     plan = {
-        "heuristic": ("heuristic", "greedy", games, 0.45),
-        "greedy": (search, "greedy", ismcts_games, 0.60),
-        "vs-heuristic": (search, "heuristic", ismcts_games, 0.40),
+        "heuristic": ("heuristic", "greedy", games, 0.45, "no search"),
+        "greedy": (search, "greedy", ismcts_games, 0.60, budget),
+        "vs-heuristic": (search, "heuristic", ismcts_games, 0.40, budget),
     }
-    for name, (hero, field, n, target) in plan.items():
+    for name, (hero, field, n, target, spent) in plan.items():
         if only in ("all", name):
-            report(hero, field, n, seed, jobs, target)
+            found = report(hero, field, n, seed, jobs, target)
+            save_result(name, {**found, "hero": hero.split(":")[0], "budget": spent})
 
 
 # ---------------------------------------------------------------- tuning

@@ -18,7 +18,9 @@ different actions (a drawn card differs), OpenSpiel's documented switch for that
 Seats rotate: every deal is played once with our bot in each seat. Printed: one
 line per game, then our win rate with its 95% Wilson interval and the games played,
 the mean prestige margin, and the CPU seconds per search decision of each bot. Every
-game is deterministic for its seed.
+game is deterministic for its seed. The figures are kept in
+``benchmarks/results/bots_strength.json`` (the ``openspiel`` match), which the bots
+page quotes.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pyspiel
+from bots import save_result  # benchmarks/bots.py, beside this script
 from open_spiel.python.algorithms import ismcts, mcts
 
 from baldurs_rules.bots import IsmctsBot
@@ -139,6 +142,19 @@ def main() -> None:
             low, high = wilson(total.wins, total.games)
             print(f"{line}  | {total.wins:g}/{total.games} [{low:.2f}, {high:.2f}]", flush=True)
     summary(total, args.players)
+    save_result(
+        "openspiel",
+        {
+            "hero": "ismcts",
+            "field": f"{args.players - 1} OpenSpiel `ISMCTSBot`",
+            "games": total.games,
+            "wins": total.wins,
+            "target": 1 / args.players,
+            "margin": round(statistics.mean(total.margins), 1),
+            "seed": args.seed,
+            "budget": f"{args.iterations} iterations per decision, both",
+        },
+    )
 
 
 def summary(tally: Tally, players: int) -> None:

@@ -100,19 +100,28 @@ class GameFile:
             record's bot names; ``player N`` when nothing says.
         kind: ``save`` (a state), ``record`` (replayed) or ``records`` (line K of
             a JSON Lines file, replayed).
+        together: The moves played as one answer (a web table's "use all"), as
+            ``(start, end)`` ranges of the record's actions: ``actions[start:end]``.
     """
 
     game: Game
     seats: list[Seat] | None
     labels: list[str]
     kind: str
+    together: tuple[tuple[int, int], ...] = ()
 
 
-def write_game_file(path: str | os.PathLike[str], game: Game, bots: Sequence[Bot | None]) -> None:
+def write_game_file(
+    path: str | os.PathLike[str],
+    game: Game,
+    bots: Sequence[Bot | None],
+    together: Sequence[tuple[int, int]] = (),
+) -> None:
     """Save a game and its seats (None for a human) to ``path``, atomically.
 
     The file is written next to ``path`` and moved over it, so an interrupted
-    save leaves the old file whole.
+    save leaves the old file whole. ``together`` lists the ``(start, end)`` ranges
+    of actions that were one answer (kept as ``"together"``, only when there are some).
 
     Raises:
         RulesError: Not one entry per seat.
@@ -122,6 +131,8 @@ def write_game_file(path: str | os.PathLike[str], game: Game, bots: Sequence[Bot
         raise RulesError(f"need one seat entry per seat: {game.state.players} seats, {len(bots)}")
     data = json.loads(game.to_json())
     data["seats"] = [Seat.of(bot).to_data() for bot in bots]
+    if together:
+        data["together"] = [[start, end] for start, end in together]
     target = Path(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
     try:
@@ -168,7 +179,9 @@ def read_game_file(
         raise type(exc)(f"{where}: {exc.message}") from None
     seats = _seats(data.get("seats"), game.state.players, where)
     kind = "save" if data.get("state") is not None else ("records" if "run" in data else "record")
-    return GameFile(game, seats, _labels(data, seats, game.state.players), kind)
+    labels = _labels(data, seats, game.state.players)
+    together = _together(data.get("together", []), len(game.actions), where)
+    return GameFile(game, seats, labels, kind, together)
 
 
 def _read(file: Path, index: int) -> tuple[dict[str, Any], str]:
@@ -229,6 +242,27 @@ def _seats(value: Any, players: int, where: str) -> list[Seat] | None:
             )
         seats.append(Seat(False, entry["bot"], entry["seed"], entry["state"]))
     return seats
+
+
+def _together(value: Any, moves: int, where: str) -> tuple[tuple[int, int], ...]:
+    """The ``together`` ranges of a game file, checked: increasing, apart, within the moves."""
+    ranges: list[tuple[int, int]] = []
+    last = 0
+    for entry in value if isinstance(value, list) else [value]:
+        ok = (
+            isinstance(entry, list)
+            and len(entry) == 2
+            and all(type(n) is int for n in entry)
+            and last <= entry[0] < entry[1] <= moves
+        )
+        if not ok:
+            raise StateError(
+                f"{where}: 'together' must list [start, end] ranges of its {moves} moves,"
+                f" in order and apart, not {quoted(entry)}"
+            )
+        ranges.append((entry[0], entry[1]))
+        last = entry[1]
+    return tuple(ranges)
 
 
 def _labels(data: dict[str, Any], seats: list[Seat] | None, players: int) -> list[str]:

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from baldurs_rules.content.model import Content
     from baldurs_rules.game import Game
 
-__all__ = ["Table", "event_marks"]
+__all__ = ["Table", "event_marks", "replayed"]
 
 
 class Table:
@@ -60,6 +60,9 @@ class Table:
         tokens: The keys (default: the ones kept next to ``path``, else new ones).
         marks: The event count at the start and after each move so far (default:
             counted by replaying the game's record).
+        together: The moves that were one answer ("use all"), as ``(start, end)``
+            ranges of the game's actions (a saved game's ``together``): an undo takes
+            each back whole.
     """
 
     def __init__(
@@ -69,6 +72,7 @@ class Table:
         path: str | os.PathLike[str],
         tokens: Tokens | None = None,
         marks: list[int] | None = None,
+        together: Sequence[tuple[int, int]] = (),
     ) -> None:
         if len(bots) != game.state.players:
             raise StateError(f"need one seat entry per seat: {game.state.players}, not {len(bots)}")
@@ -86,7 +90,8 @@ class Table:
         self._lines = {viewer: narrated(game, viewer, self.marks) for viewer in self.viewers}
         self._bodies: dict[Viewer, tuple[int, dict[str, Any]]] = {}
         self._public: tuple[int, dict[str, Any]] = (-1, {})
-        self._batches: dict[int, int] = {}  # moves after a "use all" -> moves before it
+        # moves after a "use all" -> moves before it (kept in the game file)
+        self._batches: dict[int, int] = {end: start for start, end in together}
         self.catalog = catalog(game.content)
 
     @classmethod
@@ -117,7 +122,8 @@ class Table:
                 " that bbg serve --save or bbg play's save wrote"
             )
         bots = [None if seat.human else seat.make_bot() for seat in loaded.seats]
-        return cls(loaded.game, bots, path)
+        game, marks = replayed(loaded.game)  # with its history: undo reaches earlier moves
+        return cls(game, bots, path, marks=marks, together=loaded.together)
 
     def _keys(self) -> Tokens:
         """The keys kept next to the game file, or new ones (then kept there)."""
@@ -188,9 +194,14 @@ class Table:
                 "illegal", "'use all' is not an answer now: the order of the abilities matters"
             )
         start = len(self.game.actions)
-        for action in together:
-            self.play(action)
-        self._batches[len(self.game.actions)] = start
+        end = start + len(together)
+        self._batches[end] = start  # saved with the last move, so a restart keeps it
+        try:
+            for action in together:
+                self.play(action)
+        except RefusedError:
+            del self._batches[end]
+            raise
 
     def _mover(self, request: Request) -> int:
         """The seat of a move or undo, after the checks of who and when."""
@@ -322,7 +333,9 @@ class Table:
         """
         from baldurs_rules.bots.game_file import write_game_file
 
-        write_game_file(self.path, self.game, self.bots)
+        moves = len(self.game.actions)
+        batches = sorted((start, end) for end, start in self._batches.items() if end <= moves)
+        write_game_file(self.path, self.game, self.bots, batches)
 
     # ------------------------------------------------------------ messages
     def lines(self, viewer: Viewer) -> list[Line]:
@@ -379,6 +392,16 @@ def event_marks(game: Game) -> list[int]:
         >>> len(marks), marks[-1] == len(game.state.events)
         (2, True)
     """
+    return replayed(game)[1]
+
+
+def replayed(game: Game) -> tuple[Game, list[int]]:
+    """``game`` played again from its record, so that its history (and undo) reaches
+    every move, and its ``event_marks``.
+
+    Raises:
+        StateError: The game is not what its record replays to (an edited file).
+    """
     from baldurs_rules.game import new_game
 
     state = game.state
@@ -389,4 +412,4 @@ def event_marks(game: Game) -> list[int]:
         marks.append(len(fresh.state.events))
     if fresh != game:
         raise StateError("the saved state is not what its record replays to; the file was edited")
-    return marks
+    return fresh, marks

@@ -131,3 +131,81 @@ def test_use_all_is_one_answer_at_the_table_and_one_undo_takes_it_back(tmp_path:
     assert e.value.code == "illegal"
     undo(table, 0)
     assert table.game.to_json() == before and len(table.marks) == len(table.game.actions) + 1
+
+
+def use_all_table(path: Path) -> tuple[Table, str]:
+    """A 2-human table of a dealt game (so a restart can replay it) at a decision where
+    the seat may use two income cards at once; the game before."""
+    import random
+
+    game, rng = br.new_game(2, seed=1), random.Random(1)
+    while len(getattr(game.decision, "at_once", ())) < 2:
+        game.apply(rng.choice(game.legal_actions()))
+    table = Table.new(game, [None, None], path)
+    return table, game.to_json()
+
+
+def test_a_use_all_is_still_one_answer_after_a_restart(tmp_path: Path) -> None:
+    table, before = use_all_table(tmp_path / "g.json")
+    seat = table.game.current_player
+    table.act(Request("act", seat, key(table, seat), "use all", table.version))
+    moves = len(table.game.actions)
+    assert read_game_file(table.path).together == ((moves - 2, moves),)
+    resumed = Table.resume(table.path)  # the server was stopped and started again
+    undo(resumed, seat)
+    assert resumed.game.to_json() == before
+    assert read_game_file(resumed.path).together == ()  # taken back, gone from the file
+
+
+def test_a_use_all_cut_short_leaves_no_range_in_the_file(tmp_path: Path) -> None:
+    table, _ = use_all_table(tmp_path / "g.json")
+    played = []
+    real_save = table.save
+
+    def save_twice_then_fail() -> None:
+        if len(played) == 1:
+            raise OSError(28, "No space left on device")
+        played.append(1)
+        real_save()
+
+    table.save = save_twice_then_fail  # type: ignore[method-assign]
+    seat = table.game.current_player
+    with pytest.raises(RefusedError, match="could not be saved") as e:
+        table.act(Request("act", seat, key(table, seat), "use all", table.version))
+    assert e.value.code == "not_saved"
+    saved = read_game_file(table.path)  # the first use was saved, without a range
+    assert saved.together == () and str(saved.game.actions[-1]) == "use counting_house"
+    table.save = real_save  # type: ignore[method-assign]
+    table.save()  # the failed answer left no range behind to save later
+    assert read_game_file(table.path).together == ()
+
+
+@pytest.mark.parametrize(
+    ("together", "shown"),
+    [
+        ("[[0, 99]]", "[0, 99]"),
+        ('"all"', "'all'"),
+        ("[[2, 1]]", "[2, 1]"),
+        ("[[0, 2], [1, 3]]", "[1, 3]"),
+        ("[[0, true]]", "[0, True]"),
+    ],
+)
+def test_a_game_file_with_bad_together_ranges_is_refused(
+    tmp_path: Path, together: str, shown: str
+) -> None:
+    import json
+
+    from baldurs_rules.errors import StateError
+
+    table, _ = use_all_table(tmp_path / "g.json")
+    seat = table.game.current_player
+    table.act(Request("act", seat, key(table, seat), "use all", table.version))
+    data = json.loads(table.path.read_text(encoding="utf-8"))
+    data["together"] = json.loads(together)
+    table.path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(StateError) as e:
+        read_game_file(table.path)
+    assert e.value.message == (
+        f"{table.path}: 'together' must list [start, end] ranges of its"
+        f" {len(table.game.actions)} moves, in order and apart, not {shown}"
+    )
