@@ -325,3 +325,24 @@ def constants_table(old: str) -> str:
         row[value] = quote_code(f"{module}.{name}")
         rows.append("| " + " | ".join(row) + " |")
     return "\n".join(rows) + "\n"
+
+
+def results_table(script_name: str) -> str:
+    """The table a benchmark script (``benchmarks/<script_name>.py``) makes of the results
+    file its last full run wrote.
+
+    Raises:
+        SystemExit: The script has not been run (no results file).
+    """
+    import importlib.util
+    import json
+
+    script = ROOT / "benchmarks" / f"{script_name}.py"
+    spec = importlib.util.spec_from_file_location(script_name, script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    if not module.RESULTS.exists():
+        raise SystemExit(f"no {module.RESULTS}: run python benchmarks/{script_name}.py first")
+    results = json.loads(module.RESULTS.read_text(encoding="utf-8"))
+    return str(module.table(results))

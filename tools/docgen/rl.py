@@ -20,7 +20,7 @@ from functools import cache
 from itertools import groupby
 from typing import Any
 
-from .common import ROOT, Part, content, settings, words
+from .common import Part, content, results_table, settings, words
 
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
@@ -110,35 +110,14 @@ def features(old: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _results_table(script_name: str) -> str:
-    """The table a benchmark script (``benchmarks/<script_name>.py``) makes of the results
-    file its last full run wrote.
-
-    Raises:
-        SystemExit: The script has not been run (no results file).
-    """
-    import importlib.util
-    import json
-
-    script = ROOT / "benchmarks" / f"{script_name}.py"
-    spec = importlib.util.spec_from_file_location(script_name, script)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    if not module.RESULTS.exists():
-        raise SystemExit(f"no {module.RESULTS}: run python benchmarks/{script_name}.py first")
-    results = json.loads(module.RESULTS.read_text(encoding="utf-8"))
-    return str(module.table(results))
-
-
 def baseline(old: str) -> str:
     """The win rates of the masked linear baseline, from its last full run."""
-    return _results_table("rl_baseline")
+    return results_table("rl_baseline")
 
 
 def vector_speed(old: str) -> str:
     """The vector of single-agent games against separate environments, from its last runs."""
-    return _results_table("rl_vector")
+    return results_table("rl_vector")
 
 
 def sizes(old: str) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from . import quickstart
-from .common import Part, block, cli, inside
+from .common import Part, block, cli, inside, results_table
 
 BOARD_PICTURES = {
     "images/board-start.svg": ["--seed", "7", "--players", "4"],
@@ -58,7 +58,11 @@ def bot_options(name: str) -> str:
     return ", ".join(shown) or "none"
 
 
-BOTS_PAGE: dict[str, Part] = {}
+BOTS_PAGE: dict[str, Part] = {
+    "strength": lambda old: results_table("bots"),
+}
+"""The bots page's own parts: ``strength`` quotes the strength matches' last runs
+(``benchmarks/bots.py match`` and ``benchmarks/openspiel_match.py``)."""
 
 CLI: dict[str, Part] = {
     "replay": _trimmed(["replay", "games.jsonl", "--game", "3"], 8, 13),
