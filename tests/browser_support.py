@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from tools.browser import CHROMIUM, Server, chromium, dataset, has_chromium
+from tools.browser import CHROMIUM, Server, chromium, dataset, has_chromium, wait_for_me
 
-__all__ = ["CHROMIUM", "Server", "dataset", "play_one_decision"]
+__all__ = ["CHROMIUM", "Server", "dataset", "play_one_decision", "wait_for_me"]
 
 
 @pytest.fixture
