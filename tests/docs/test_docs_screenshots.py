@@ -70,6 +70,10 @@ def test_a_picture_whose_page_changed_is_named_with_what_changed(shots: ModuleTy
     new = dict(old, pictures=[table, *old["pictures"][1:]])
     [found] = shots.differences(old, new)
     assert found.startswith("docs/images/web-table.png: options: ") and "'Lot 99'" in found
+    shorter = dict(old, actions=old["actions"][:-1])
+    assert shots.differences(old, shorter) == [
+        f"web-shots.json: the game ended after {len(old['actions']) - 1} moves of seat 0"
+    ]
     assert shots.differences(old, dict(new, command="bbg serve --seed 8")) == [
         f"web-shots.json: another game ({old['command']})"
     ]

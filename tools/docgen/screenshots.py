@@ -223,6 +223,8 @@ def differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
         return [f"{MANIFEST.name}: another game ({old['command']})"]
     before = {p["file"]: p for p in old["pictures"]}
     found = []
+    if new["actions"] != old["actions"]:
+        found.append(f"{MANIFEST.name}: the game ended after {len(new['actions'])} moves of seat 0")
     for picture in new["pictures"]:
         was = before.get(picture["file"], {})
         changed = sorted(k for k in picture.keys() | was.keys() if picture.get(k) != was.get(k))
