@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -15,6 +14,7 @@ import pytest
 
 import baldurs_rules as br
 from baldurs_rules.bots import make_bot
+from tools.browser import free_port
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
@@ -26,12 +26,6 @@ from baldurs_rules.web.server import MAX_FRAME, create_app  # noqa: E402
 from baldurs_rules.web.table import Table  # noqa: E402
 
 Message = dict[str, Any]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def four_seat_table(path: Path, seed: int = 11) -> Table:

@@ -9,8 +9,7 @@ reconnect by themselves and the game goes on. At the end the scores the pages
 show are checked against a replay of the saved record.
 
 Skipped without ``/usr/bin/chromium`` (CI installs Debian's) or the ``playwright``
-package. With ``BBG_WEB_SCREENSHOTS=1`` the test also writes the final scoring picture of
-``docs/play.md`` (``docs/images/web-*.png``).
+package.
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import SHOTS, Server, dataset, play_one_decision, screenshot
+from browser_support import Server, dataset, play_one_decision
 from web_support import free_port
 
 import baldurs_rules as br
@@ -88,6 +87,3 @@ def test_a_whole_game_by_clicks_with_a_restart(
         assert shown_scores(page) == final
         assert page.locator("#log li").count() > 100
         assert "Winner" in page.inner_text("#winners") or "Shared" in page.inner_text("#winners")
-    if SHOTS:
-        pages[0].locator("#scores-panel").scroll_into_view_if_needed()
-        screenshot(pages[0], "web-scores.png")

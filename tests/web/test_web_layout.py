@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import SHOTS, Server, dataset, screenshot
+from browser_support import Server, dataset
 from web_support import free_port
 
 pytestmark = pytest.mark.browser
@@ -81,12 +81,6 @@ def test_a_whole_game_by_clicks_at_1400x900(
             turns.append(clicks)
             clicks = 0
         clicks += click_a_decision(page, rng)
-        if decisions == 25 and SHOTS and page.locator("#hand li[data-pick]").count():
-            page.locator("#hand li[data-pick]").first.click()  # its lots ringed on the board
-            screenshot(page, "web-table.png")
-            page.locator("#options button.back").click()
-        elif decisions == 25 and SHOTS:
-            screenshot(page, "web-table.png")
     turns.append(clicks)
     per_turn = turns[1:]  # clicks from one turn of ours to the next
     median = statistics.median(per_turn)
@@ -147,5 +141,3 @@ def test_a_whole_game_by_taps_on_a_phone(
             buttons.nth(rng.randrange(buttons.count())).tap()
         moved(page, before)
     assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 392
-    if SHOTS:
-        screenshot(page, "web-phone.png")

@@ -1,8 +1,9 @@
 """The generators of docs/: every generated part of a page, its pictures and the city map.
 
 Run from the repository root: ``python -m tools.docgen [--check] [PAGE ...]`` writes (or
-checks) every generated part of ``docs/``; ``python -m tools.docgen.play_transcript`` and
-``python -m tools.docgen.make_map`` (each with ``--check``) are the two standalone scripts.
+checks) every generated part of ``docs/``; ``python -m tools.docgen.play_transcript``,
+``python -m tools.docgen.make_map`` and ``python -m tools.docgen.screenshots`` (each with
+``--check``) and ``python -m tools.docgen.reports`` are the standalone scripts.
 
 Modules:
 
@@ -20,6 +21,9 @@ Modules:
 * ``rules``: the rules page's tables and phrases, quoted from the content.
 * ``samples``: the other pages' sample outputs, the board pictures and the balance chart.
 * ``testing``: the testing page's figures, read from the test suite.
+* ``screenshots``: the web table's pictures of the play page and their manifest (a script
+  needing Chromium; ``python -m tools.docgen --screenshots`` runs it, a plain run checks the
+  manifest against the page).
 * ``play_transcript``: the play page's real ``bbg play`` transcripts (also a script).
 * ``make_map``: builds and checks ``content/map.yaml``, the default city map (a script).
 """

@@ -27,8 +27,14 @@ in the part, their outputs are produced by running them).
 Figures measured by benchmarks (timings) are never generated: they are noisy on a
 shared machine, so the pages name the benchmark that prints them instead.
 
-Usage (from the repository root):  python -m tools.docgen [--check] [PAGE ...]
+The web table's pictures of ``docs/play.md`` are taken in Chromium by a whole game
+(``screenshots``): a plain run only checks, without a browser, that the page shows exactly
+the pictures of their manifest at their sizes; ``--screenshots`` takes them again first.
+
+Usage (from the repository root):  python -m tools.docgen [--check] [--screenshots] [PAGE ...]
         --check: write nothing; exit 1 naming every stale part (PAGE: docs/rules.md ...)
+        --screenshots: also play the pictures' game in Chromium (python -m
+            tools.docgen.screenshots); with --check, replay it and compare the manifest
 """
 
 from __future__ import annotations
@@ -52,8 +58,12 @@ class Stale:
 
     page: str
     part: str
+    reason: str = ""
+    """Set when no generator of this run can write it (it says what to run)."""
 
     def __str__(self) -> str:
+        if self.reason:
+            return f"{self.page}: {self.reason}"
         return f"{self.page}: part '{self.part}' is stale" if self.part else f"{self.page} is stale"
 
 
@@ -209,15 +219,32 @@ def run(check: bool, only: Iterable[str] = ()) -> list[Stale]:
             stale.append(Stale(f"docs/{name}", ""))
             if not check:
                 path.write_bytes(chart)
+    if not wanted or "play.md" in wanted:
+        stale += _pictures()
     return stale
 
 
+def _pictures() -> list[Stale]:
+    from . import screenshots
+
+    why = "run python -m tools.docgen --screenshots"
+    return [
+        Stale("docs/play.md", "pictures", f"{p} ({why})") for p in screenshots.stale_references()
+    ]
+
+
 def main(argv: list[str]) -> int:
-    check = "--check" in argv
-    stale = run(check, [a.removeprefix("docs/") for a in argv if a != "--check"])
+    check, shots = "--check" in argv, "--screenshots" in argv
+    if shots:
+        from . import screenshots
+
+        if screenshots.main(["--check"] if check else []):
+            return 1
+    only = [a.removeprefix("docs/") for a in argv if a not in ("--check", "--screenshots")]
+    stale = run(check, only)
     for item in stale:
-        print(item if check else f"wrote {item.page} ({item.part or 'whole file'})")
+        print(item if check or item.reason else f"wrote {item.page} ({item.part or 'whole file'})")
     if check and stale:
         print(f"{len(stale)} stale: run python -m tools.docgen", file=sys.stderr)
         return 1
-    return 0
+    return 1 if any(item.reason for item in stale) else 0

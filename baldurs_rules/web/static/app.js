@@ -153,6 +153,8 @@
 
   // ---------------------------------------------------------------- rendering
   function render() {
+    const focused = document.activeElement;
+    const hadFocus = Boolean(focused && focused.closest && focused.closest(FOCUS_AREAS));
     const view = state.view;
     const decision = state.decision;
     const mine = Boolean(decision && decision.mine);
@@ -171,6 +173,15 @@
     renderScores(view);
     markTargets(decision);
     markLastMove();
+    keepFocus(hadFocus);
+  }
+
+  // A keyboard player's focus must not fall to the top of the page when the option it was
+  // on is drawn again: it goes to the prompt, from which Tab reaches the options.
+  const FOCUS_AREAS = "#options, #board, #hand, #agendas, #offer, #undo-row, #prompt";
+  function keepFocus(hadFocus) {
+    const now = document.activeElement;
+    if (hadFocus && (!now || now === document.body)) $("prompt").focus();
   }
 
   // Your own resources, large enough to read at a glance.
@@ -419,11 +430,17 @@
     return null;
   }
 
+  // A lot, site or location that answers the decision is a button for the keyboard too:
+  // focusable in page order, named by the option's label, activated by Enter or Space.
   function markTargets(decision) {
     for (const group of groupsOf(decision)) {
       for (const option of group.options) {
         const node = boardNode(option.action);
-        if (node) target(node, "data-action", option.action);
+        if (!node) continue;
+        target(node, "data-action", option.action);
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("role", "button");
+        node.setAttribute("aria-label", option.label);
       }
     }
   }
@@ -433,11 +450,27 @@
   $("board").addEventListener("click", showDetails);
 
   document.addEventListener("click", (event) => {
+    if (event.target.closest("#skip")) {
+      $("prompt").focus();
+      return;
+    }
     if (event.target.closest("#undo")) {
       undo();
       return;
     }
-    const node = event.target.closest("[data-action], [data-pick], [data-back]");
+    activate(event.target.closest("[data-action], [data-pick], [data-back]"));
+  });
+
+  // Enter and Space on a lot, site or location of the board, as on a button.
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const node = event.target.closest && event.target.closest("#board [data-action]");
+    if (!node) return;
+    event.preventDefault();
+    activate(node);
+  });
+
+  function activate(node) {
     if (!node || !state) return;
     if (node.hasAttribute("data-back")) {
       pendingCard = null;
@@ -448,7 +481,7 @@
     } else {
       act(node.getAttribute("data-action"));
     }
-  });
+  }
 
   connect();
 })();
