@@ -31,6 +31,7 @@ from baldurs_rules.cli.common import (
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.text import Text
 
     from baldurs_rules.actions import Action
     from baldurs_rules.bots import Bot
@@ -45,6 +46,7 @@ COMMANDS = {
     "help": "this help",
     "map": "show the board again",
     "board": "the full board: the special locations' trades, agendas' text, portfolios",
+    "hand": "your cards and agendas with their whole text",
     "explain": "explain CARD: a card's, location's or faction's rules text"
     " (explain CARD --source: its effect source and file too)",
     "log": "the story of the game so far, as you know it (the last 40 lines)",
@@ -91,7 +93,7 @@ def play(
     """Play a game: humans take the first seats, bots the rest.
 
     At a decision type the number of an option, or its notation (in any
-    case), or a command: help, map, board, explain CARD, log, undo, save
+    case), or a command: help, map, board, hand, explain CARD, log, undo, save
     FILE, load FILE, quit.
     """
     from baldurs_rules.cli.screen import SCREEN_WIDTH
@@ -301,41 +303,41 @@ class _Session:
             self.out.rule(f"since your last decision (seat {seat})", style="dim")
             self.tell(seat, self.told[seat], None)
         decision = self.game.decision
-        if decision is not None and decision.kind in ("turn", "draft"):
+        if decision is None or decision.kind not in ("turn", "draft"):
+            return self.answer(seat)
+        summary = self.summary(seat)
+        if self.is_large():
+            from baldurs_rules.cli.screen import summary_lines
+
             self.show_board(seat)
-            self.summary(seat)
-        return self.answer(seat)
+            for line in summary_lines(summary):
+                self.out.print(line)
+            return self.answer(seat)
+        from baldurs_rules.cli.screen import menu_entries, turn_screen
 
-    def summary(self, seat: int) -> None:
-        """Above the prompt: what each seat did since this seat's last turn, and the
-        attacks (the story itself scrolled up with the board)."""
-        from rich.text import Text
+        entries = menu_entries(self.game)
+        self.show_board(seat, lines=turn_screen(self.game, seat, self.labels, entries, summary))
+        return self.answer(seat, entries)
 
-        from baldurs_rules.cli.screen import SUMMARY_LINES, narrated
+    def summary(self, seat: int) -> list[Text]:
+        """What each seat did since this seat's last turn, and the attacks (the story
+        itself scrolled up with the board): the lines for above the prompt."""
+        from baldurs_rules.cli.screen import narrated
         from baldurs_rules.present.narration import narration
 
         start = self.turn_started.get(seat)
         end = self.turn_started[seat] = len(self.game.state.events)
         if start is None or start >= end:
-            return
+            return []
         lines = narration(self.game, seat, start, end)
         events = self.game.state.events
-        kept = [
-            line
+        return [
+            narrated(line)
             for line in lines
             if line.kind in _SUMMARY_KINDS
             or line.tone in ("turn", "attack", "end")
             or (line.tone == "forced" and events[line.events[0]][3] == "turn")  # a turn's move
         ]
-        if not kept:
-            return
-        head = Text("Since your last turn:", style="bold")
-        cut = len(kept) - SUMMARY_LINES
-        if cut > 0:
-            head.append(f" ({cut} earlier lines: type log)", style="dim")
-        self.out.print(head)
-        for line in kept[-SUMMARY_LINES:]:
-            self.out.print(Text("  ") + narrated(line), no_wrap=True, overflow="ellipsis")
 
     def pause(self, seat: int) -> bool:
         """Hide the screen until the next human says they alone are looking (False: quit)."""
@@ -349,11 +351,16 @@ class _Session:
             return False
         return True
 
-    def show_board(self, seat: int, full: bool = False) -> None:
-        """The board screen: compact, or full when asked or when the terminal is large."""
+    def show_board(self, seat: int, full: bool = False, lines: Sequence[Text] = ()) -> None:
+        """The board screen: compact, or full when asked or when the terminal is large
+        (``lines``: the compact screen of a turn, with its summary and options)."""
+        from rich.console import Group
+
         from baldurs_rules.cli.screen import FULL_WIDTH, board_screen, compact_screen
 
-        if full or self.is_large():
+        if lines:
+            self.out.print(Group(*lines))
+        elif full or self.is_large():
             width = self.out.width  # a narrower terminal wraps the full board's lines
             self.out.width = max(width, FULL_WIDTH)
             try:
@@ -375,11 +382,13 @@ class _Session:
         width = FULL_WIDTH if self.is_large() else SCREEN_WIDTH
         self.out.print(options_view(self.game, entries, width))
 
-    def answer(self, seat: int) -> _Answer:
+    def answer(self, seat: int, shown: Sequence[Entry] = ()) -> _Answer:
+        """Ask until the line typed is an answer (``shown``: the options already on screen)."""
         from baldurs_rules.cli.screen import menu_entries
 
-        entries = menu_entries(self.game)
-        self.show_options(entries)
+        entries = list(shown) or menu_entries(self.game)
+        if not shown:
+            self.show_options(entries)
         while True:
             line = self.read(f"seat {seat}> ")
             if line is None:
@@ -473,10 +482,16 @@ class _Session:
         if command == "help":
             self.help()
         elif command in ("map", "board"):
-            self.show_board(seat, full=command == "board")
-            from baldurs_rules.cli.screen import menu_entries
+            from baldurs_rules.cli.screen import menu_entries, turn_screen
 
-            self.show_options(menu_entries(self.game))
+            entries = menu_entries(self.game)
+            if command == "map" and not self.is_large():
+                self.show_board(seat, lines=turn_screen(self.game, seat, self.labels, entries, []))
+            else:
+                self.show_board(seat, full=True)
+                self.show_options(entries)
+        elif command == "hand":
+            self.hand(seat)
         elif command == "explain":
             self.explain(rest)
         elif command == "log":
@@ -501,6 +516,19 @@ class _Session:
         self.out.print("Action kinds:")
         for kind, meaning in ACTION_KINDS.items():
             self.out.print(f"  [bold]{kind}[/]: {escaped(meaning)}")
+
+    def hand(self, seat: int) -> None:
+        """The seat's building cards and agendas, each with its whole text."""
+        from baldurs_rules.present.card_text import card_text
+
+        state, content = self.game.state, self.game.content
+        for title, cards in (
+            ("Your hand", state.hand[seat]),
+            ("Your agendas", state.agendas[seat]),
+        ):
+            self.out.print(f"[bold]{title}[/] ({len(cards)})")
+            for card in cards:
+                self.out.print(escaped(card_text(content, card)), soft_wrap=True)
 
     def explain(self, what: str) -> None:
         from baldurs_rules.cli.content import explain_text

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.rule import Rule
-from rich.table import Table
 from rich.text import Text
 
 from baldurs_rules.present.board_text import (
@@ -45,12 +44,20 @@ __all__ = [
     "SUMMARY_LINES",
     "Entry",
     "board_screen",
+    "compact_lines",
     "compact_screen",
     "fits_full",
     "menu_entries",
     "narrated",
+    "next_reward_lines",
+    "option_lines",
+    "option_text",
     "options_view",
     "seat_style",
+    "summary_lines",
+    "turn_screen",
+    "wrapped",
+    "wrapped_items",
 ]
 
 SCREEN_WIDTH = 120
@@ -227,8 +234,8 @@ def _seat_lines(
     columns = [_Column("Seat", 13 if compact else 16)]
     columns += [_Column(names[r.id].lower()[:5], right=True) for r in content.resources]
     columns += [_Column("cubes", right=True)]
-    if compact:
-        columns += [_Column(f.name, 16) for f in content.factions]
+    if compact:  # the next rewards follow the table, uncut (next_reward_lines)
+        columns += [_Column(f.name, right=True) for f in content.factions]
     else:
         columns += [_Column(f"{f.name}: next", 24) for f in content.factions]
         columns += [_Column("worker", 16)]
@@ -239,7 +246,8 @@ def _seat_lines(
         you = "*" if row.seat == reader else ""
         label = Text(f"s{row.seat}{you} {labels[row.seat]}", style=seat_style(row.seat))
         factions = [
-            Text(f"{row.influence[f.id]} ", style="bold") + Text(row.next_rewards[f.id])
+            Text(f"{row.influence[f.id]}", style="bold")
+            + Text(_next_space(row.next_rewards[f.id]) if compact else f" {row.next_rewards[f.id]}")
             for f in content.factions
         ]
         worker = [] if compact else [row.worker]
@@ -247,6 +255,12 @@ def _seat_lines(
         resources = [str(v) for v in row.resources.values()]
         rows.append([label, *resources, str(row.cubes), *factions, *worker, *map(str, counts)])
     return _columns(columns, rows)
+
+
+def _next_space(reward: str) -> str:
+    """`` (next 4)`` from ``4: Gain 1 favor.``; `` (top)`` past the last reward."""
+    level = reward.partition(":")[0]
+    return f" (next {level})" if level.isdecimal() else f" ({level})"
 
 
 def _hand_lines(game: Game, seat: int) -> list[Text]:
@@ -296,14 +310,80 @@ def fits_full(width: int, height: int) -> bool:
     return width >= FULL_WIDTH and height >= FULL_HEIGHT
 
 
-def compact_screen(game: Game, seat: int, labels: Sequence[str]) -> RenderableType:
+def compact_screen(
+    game: Game, seat: int, labels: Sequence[str], brief: bool = False
+) -> RenderableType:
     """The screen for ``seat`` in ``SCREEN_WIDTH`` columns: a line per district,
-    the seats, the offer, then that seat's agendas and hand."""
-    lines = [*_compact_map_lines(game), Text(_compact_legend(game), style="dim")]
-    lines += _seat_lines(game, seat, labels, compact=True)
+    the seats and their next rewards, the offer, then that seat's agendas and hand.
+
+    ``brief`` shortens the reader's hand to its cards' names (``explain CARD`` for
+    their text) and the agendas to one line, saying so: for a screen that would not
+    fit ``SCREEN_HEIGHT`` otherwise.
+    """
+    return Group(*compact_lines(game, seat, labels, brief))
+
+
+def compact_lines(game: Game, seat: int, labels: Sequence[str], brief: bool = False) -> list[Text]:
+    """The lines of [`compact_screen`][baldurs_rules.cli.screen.compact_screen], each
+    at most ``SCREEN_WIDTH`` wide."""
+    lines = [Text(""), *_compact_map_lines(game), Text(_compact_legend(game), style="dim")]
+    lines += _seat_lines(game, seat, labels, compact=True) + next_reward_lines(game, seat)
     lines += _compact_offer_lines(game)
-    lines += _compact_agendas(game, seat) + _compact_hand(game, seat)
-    return Group(Rule(header_text(game), style="bold"), *lines)
+    lines += _compact_agendas(game, seat, 1 if brief else 2)
+    lines += _compact_hand(game, seat, brief)
+    rule = Text(f" {header_text(game)} ", style="bold")
+    lines[0] = Text("─" * 3, style="bold") + rule
+    lines[0].append("─" * max(0, SCREEN_WIDTH - lines[0].cell_len), style="bold")
+    return lines
+
+
+def next_reward_lines(game: Game, seat: int) -> list[Text]:
+    """The seat's next reward on each faction track, in short form (the seats table
+    says on which space each seat's next reward is; ``explain FACTION`` tells them all).
+
+    Examples: ``Your next rewards: Council of Four 2: +1 favor · ...``
+    """
+    from baldurs_rules.present.terse import terse
+
+    row = seat_rows(game)[seat]
+    parts = []
+    for faction in game.content.factions:
+        level, _, reward = row.next_rewards[faction.id].partition(": ")
+        parts.append(f"{faction.name} {level}: {terse(reward)}")
+    return wrapped_items(Text("Your next rewards: ", style="bold"), parts)
+
+
+def wrapped_items(head: Text, items: Sequence[str], width: int = SCREEN_WIDTH) -> list[Text]:
+    """``head`` then the items joined by `` · ``, a line broken between items (within
+    one only when it is longer than a line), later lines indented under the first."""
+    room = max(10, width - head.cell_len)
+    rows: list[str] = []
+    for item in items:
+        if rows and len(rows[-1]) + 3 + len(item) <= room:
+            rows[-1] += " · " + item
+        else:
+            rows.append(item)
+    lines = []
+    for i, row in enumerate(rows or [""]):
+        lines += wrapped(head if i == 0 else Text(" " * head.cell_len), row, width)
+    return lines
+
+
+def wrapped(head: Text, text: str, width: int = SCREEN_WIDTH) -> list[Text]:
+    """``head`` then ``text`` word-wrapped to ``width``, later lines indented under the
+    text's start (a word longer than a line is broken)."""
+    import textwrap
+
+    indent = head.cell_len
+    room = max(10, width - indent)
+    parts = textwrap.wrap(text, room, break_on_hyphens=False) or [""]
+    lines = []
+    for i, part in enumerate(parts):
+        line = head.copy() if i == 0 else Text(" " * indent)
+        line.append(part)
+        line.no_wrap, line.overflow = True, "ellipsis"
+        lines.append(line)
+    return lines
 
 
 def _compact_legend(game: Game) -> str:
@@ -346,62 +426,63 @@ def _compact_location(game: Game, district: int) -> Text:
 
 
 def _compact_offer_lines(game: Game) -> list[Text]:
-    """The offer, as many cards a line as fit, then the deck and the top gate card."""
+    """The offer, as many cards a line as fit, then the top gate card."""
     from baldurs_rules.present.card_text import script_text
 
     content, state = game.content, game.state
     names = content.names()
-    head = "Offer: "  # two cards of the default content fit a line after it
     items = []
     for card in state.offer:
         building = content.buildings[card]
         items.append(f"{building.name} ({names[building.type].lower()}, {building.cost} gold)")
-    lines = _packed(head, items, 2)
     gate = "empty"
     if state.gate_deck:
         top = content.gates[state.gate_deck[-1]]
-        gate = f"{top.name} (income: {script_text(content, top.income)})"
-    deck = f"{len(state.deck)} cards in the deck · gate deck top: {gate}"
-    lines.append(Text(deck, no_wrap=True, overflow="ellipsis"))
-    return lines
+        gate = f"{top.name} (income: {script_text(content, top.income).rstrip('.')})"
+    items.append(f"{len(state.deck)} cards in the deck · gate deck top: {gate}")
+    return wrapped_items(Text("Offer: ", style="bold"), items)
 
 
-def _compact_hand(game: Game, seat: int) -> list[Text]:
-    """The hand, a card a line with its cost and text, less the cards the options
-    below offer to build (they show the same text): none when all are offered."""
+def _compact_hand(game: Game, seat: int, brief: bool = False) -> list[Text]:
+    """The hand, a card a line with its cost and text (wrapped when long), less the
+    cards the options below offer to build (they show the same text): none when all
+    are offered. ``brief``: the cards' names and costs, packed, then where the text is."""
     from baldurs_rules.present.labels import card_offer_text
 
+    content = game.content
     hand = game.state.hand[seat]
-    if not hand:
-        return [Text("Your hand: no building cards", style="dim")]
+    if not hand:  # the turn's prompt says so
+        return []
     decision = game.decision
     offered = set()
     if decision is not None and decision.seat == seat and decision.kind == "turn":
         offered = {str(a.args[0]) for a in game.legal_actions() if a.kind == "build"}
     rest = [card for card in hand if card not in offered]
     head = "Also in hand: " if offered else "Your hand: "
+    if brief and rest:
+        names = [content.buildings[c].name for c in rest]
+        names[-1] += " (text left out to fit: type hand)"
+        return wrapped_items(Text(head, style="bold"), names)
     lines = []
     for i, card in enumerate(rest):
-        line = Text(head if i == 0 else " " * len(head), style="bold")
-        line.append(card_offer_text(game, card), style="")
-        line.no_wrap, line.overflow = True, "ellipsis"
-        lines.append(line)
+        start = Text(head if i == 0 else " " * len(head), style="bold")
+        lines += wrapped(start, card_offer_text(game, card))
     return lines
 
 
-def _compact_agendas(game: Game, seat: int) -> list[Text]:
-    """The agendas by name with what each is worth now, on at most two lines."""
+def _compact_agendas(game: Game, seat: int, most: int = 2) -> list[Text]:
+    """The agendas by name with what each is worth now, on at most ``most`` lines."""
     from baldurs_rules.rules.lookup import Lookup
 
     content = game.content
     look = Lookup.of(content)
     threshold = content.settings["scoring"]["agenda_influence"]
-    head = f"Your agendas (count at {threshold}+ influence): "
+    head = f"Agendas ({threshold}+ influence): "
     items = [
         f"{content.agendas[card].name} ({max(0, look.agenda_value(game.state, seat, card))} now)"
         for card in game.state.agendas[seat]
     ]
-    return _packed(head, items, 2)
+    return _packed(head, items, most)
 
 
 def _packed(head: str, items: Sequence[str], most: int) -> list[Text]:
@@ -411,13 +492,13 @@ def _packed(head: str, items: Sequence[str], most: int) -> list[Text]:
     room = SCREEN_WIDTH - len(head)
     for n, item in enumerate(items):
         last = len(lines) == most and n < len(items) - 1  # keep room to say what is left
-        note = len(f" · and {len(items) - n - 1} more (board)") if last else 0
+        note = len(f" · and {len(items) - n - 1} more (type hand)") if last else 0
         if lines and len(lines[-1]) + 3 + len(item) + note <= room:
             lines[-1] += " · " + item
         elif len(lines) < most:
             lines.append(item)
         else:
-            lines[-1] += f" · and {len(items) - n} more (board)"
+            lines[-1] += f" · and {len(items) - n} more (type hand)"
             break
     texts = [
         Text(" " * len(head) if i else head, style="bold") + Text(line)
@@ -426,6 +507,48 @@ def _packed(head: str, items: Sequence[str], most: int) -> list[Text]:
     for text in texts:
         text.no_wrap, text.overflow = True, "ellipsis"
     return texts
+
+
+def turn_screen(
+    game: Game,
+    seat: int,
+    labels: Sequence[str],
+    entries: Sequence[Entry],
+    summary: Sequence[Text],
+) -> list[Text]:
+    """The whole compact screen of a turn in ``SCREEN_HEIGHT`` lines, less the one typed:
+    the board, "since your last turn", the prompt and its options.
+
+    Nothing of the options is cut. When they and the board leave fewer than three
+    lines to the summary, the board's hand and the options' cards lose their text
+    (names and costs stay, and a line says where to read the rest); the summary
+    keeps its latest lines (at most ``SUMMARY_LINES``) and says how many it left out.
+    """
+    budget = SCREEN_HEIGHT - 1
+    for brief in (False, True):
+        board = compact_lines(game, seat, labels, brief)
+        options = option_lines(game, entries, SCREEN_WIDTH, brief)
+        room = budget - len(board) - len(options)
+        if room >= min(3, len(summary) + 1):
+            break
+    return board + summary_lines(summary, room) + options
+
+
+def summary_lines(summary: Sequence[Text], room: int = SUMMARY_LINES + 1) -> list[Text]:
+    """ "Since your last turn:" and its latest lines in ``room`` lines (none if empty)."""
+    if not summary or room < 1:
+        return []
+    keep = max(0, min(len(summary), room - 1, SUMMARY_LINES))
+    head = Text("Since your last turn:", style="bold")
+    if keep < len(summary):
+        head.append(f" ({len(summary) - keep} earlier lines: type log)", style="dim")
+    lines = [head]
+    for line in summary[len(summary) - keep :]:
+        text = Text("  ") + line
+        text.no_wrap, text.overflow = True, "ellipsis"
+        text.truncate(SCREEN_WIDTH, overflow="ellipsis")
+        lines.append(text)
+    return lines
 
 
 # ---------------------------------------------------------------- the options
@@ -470,27 +593,92 @@ def menu_entries(game: Game) -> list[Entry]:
 
 
 def options_view(game: Game, entries: Sequence[Entry], width: int = SCREEN_WIDTH) -> RenderableType:
-    """The prompt of the pending decision and its numbered options: a card to build a
-    line (with its cost and text), the rest in up to three columns of ``width``."""
+    """The prompt of the pending decision and its numbered options (see
+    [`option_lines`][baldurs_rules.cli.screen.option_lines])."""
+    return Group(*option_lines(game, entries, width))
+
+
+def option_lines(
+    game: Game, entries: Sequence[Entry], width: int = SCREEN_WIDTH, brief: bool = False
+) -> list[Text]:
+    """The prompt and the numbered options in lines of at most ``width``, none cut.
+
+    A card to build takes a line (wrapped when long) with its cost and text; a
+    special location to visit a line with its trades at today's cost (short form);
+    the other options share up to three columns when every one fits its column,
+    else take a line each. ``brief`` leaves the cards' text out (their names and
+    costs stay), saying where to read it.
+    """
     decision = game.decision
-    prompt = Text(decision.prompt if decision else "", style="bold")
-    cells = [Text(f"{n:>2} ", style="cyan") + Text(e.text) for n, e in enumerate(entries, 1)]
-    for cell in cells:  # one line each: the card text is in the hand above
-        cell.no_wrap, cell.overflow = True, "ellipsis"
-    builds = sum(1 for e in entries if e.actions[0].kind == "build")  # they come first
-    rest = cells[builds:]
-    # A turn on the compact screen leaves 10 lines to the hand and the options (40, less 21
-    # of board, 7 of summary, the prompt and the line typed): the hand (at most 5 cards) shows
-    # the cards not offered to build, so the other options get at most 5 rows.
-    single = 4 if decision is not None and decision.kind == "turn" else 6
-    columns = 1 if len(rest) <= single else (2 if len(rest) <= 10 else 3)
-    width = width // columns - 2
-    grid = Table.grid(padding=(0, 2))
-    for _ in range(columns):
-        grid.add_column(width=width, no_wrap=True, overflow="ellipsis")
-    rows = -(-len(rest) // columns)
-    for r in range(rows):
-        grid.add_row(
-            *(rest[c * rows + r] if c * rows + r < len(rest) else "" for c in range(columns))
+    lines = [Text(decision.prompt if decision else "", style="bold")]
+    rest, builds = [], []
+    for n, entry in enumerate(entries, 1):
+        number = Text(f"{n:>2} ", style="cyan")
+        kind = entry.actions[0].kind
+        if kind == "build" and brief:
+            builds.append(f"{n} {_brief_build(entry)}")
+        elif kind in ("build", "visit", "hq"):
+            lines += wrapped(number, option_text(game, entry), width)
+        else:
+            rest.append((number, entry.text))
+    if builds:
+        builds[-1] += " (cards' text left out to fit: explain CARD)"
+        lines[1:1] = wrapped_items(Text(" Build: ", style="cyan"), builds, width)
+    return lines + _option_grid(rest, width)
+
+
+def option_text(game: Game, entry: Entry) -> str:
+    """An option as the compact screen shows it: a location to visit with its trades
+    at today's cost; an HQ card with the side this game plays only; else its text."""
+    from baldurs_rules.present.terse import location_trades
+    from baldurs_rules.rules.lookup import Lookup
+
+    action = entry.actions[0]
+    content = game.content
+    if action.kind == "hq" and str(action.args[0]) in content.hqs:
+        hq = content.hqs[str(action.args[0])]
+        side = hq.advanced if game.state.advanced else hq.basic
+        parts = [("Income", side.income), ("Ability", side.ability), ("Bonus", side.bonus)]
+        parts.append(("Setup", side.setup))
+        from baldurs_rules.present.card_text import script_text
+        from baldurs_rules.present.terse import terse
+
+        said = [f"{label}: {terse(script_text(content, s))}." for label, s in parts if s]
+        where = content.names()[hq.district]
+        return (
+            f"{hq.name} (HQ in {where}, {'advanced' if game.state.advanced else 'basic'} side) "
+            + " ".join(said)
         )
-    return Group(prompt, *cells[:builds], grid)
+    if action.kind != "visit":
+        return entry.text
+    location = Lookup.of(content).location_index[str(action.args[0])]
+    name = content.locations[location].name.removeprefix("The ")
+    return f"{name}: {location_trades(game, location)}"
+
+
+def _brief_build(entry: Entry) -> str:
+    """A card to build in brief: ``Build The Ropewalk (trading hall, 2 gold)``."""
+    text = entry.text.removeprefix("Build ")
+    return text.split("): ", 1)[0] + ")" if "): " in text else text
+
+
+def _option_grid(cells: Sequence[tuple[Text, str]], width: int) -> list[Text]:
+    """Options in the most columns (up to three) where each fits uncut, else a line each."""
+    for columns in (3, 2):
+        room = (width - 2 * (columns - 1)) // columns
+        rows = -(-len(cells) // columns)
+        if rows < 2 or any(n.cell_len + len(text) > room for n, text in cells):
+            continue
+        lines = []
+        for r in range(rows):
+            line = Text(no_wrap=True)
+            for c in range(columns):
+                if c * rows + r < len(cells):
+                    number, text = cells[c * rows + r]
+                    cell = number + Text(text)
+                    cell.align("left", room + (2 if c < columns - 1 else 0))
+                    line.append_text(cell)
+            line.rstrip()
+            lines.append(line)
+        return lines
+    return [line for number, text in cells for line in wrapped(number, text, width)]

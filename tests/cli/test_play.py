@@ -6,12 +6,14 @@ import io
 import itertools
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 from rich.console import Console
+from rich.text import Text
+from rules_support import mod_content
 
 import baldurs_rules as br
 from baldurs_rules.bots.game_file import read_game_file
@@ -26,6 +28,7 @@ from baldurs_rules.cli.screen import (
     board_screen,
     compact_screen,
     menu_entries,
+    option_text,
     options_view,
 )
 
@@ -232,7 +235,7 @@ def test_help_map_explain_and_log() -> None:
     result = run("--players", "2", "--humans", "1", "--seed", "3", input="\n".join(script) + "\n")
     out = result.stdout
     assert "Commands:" in out and "Action kinds:" in out
-    assert out.count("Your agendas") == 3  # the screen at turn 1, for map, at turn 3
+    assert out.count("Agendas (4+ influence)") == 3  # the screen at turn 1, for map, at turn 3
     assert "The Elfsong Tavern — inn, cost 4 gold" in out
     assert out.count("You take income.") == 3  # as it happened, in the summary, in the log
 
@@ -400,47 +403,99 @@ class Screens(_Session):
 
     marks: list[int]
 
-    def show_board(self, seat: int, full: bool = False) -> None:
+    def show_board(self, seat: int, full: bool = False, lines: Sequence[Text] = ()) -> None:
         buffer = self.out.file
         assert isinstance(buffer, io.StringIO)
         self.marks.append(len(buffer.getvalue()))
-        super().show_board(seat, full)
+        super().show_board(seat, full, lines)
+
+
+def turn_screens(
+    players: int, seed: int, advanced: bool, content: br.Content | None = None
+) -> list[tuple[list[str], list[str]]]:
+    """Every turn screen (its lines and the prompt typed at) of a hot-seat game whose
+    humans type what greedy bots choose (hands and agendas fill up as in real games),
+    with what each option must show: its whole text, or in brief its name and cost."""
+    from baldurs_rules.bots import make_bot
+    from baldurs_rules.present.terse import location_trades
+    from baldurs_rules.rules.lookup import Lookup
+
+    buffer = io.StringIO()
+    out = Console(file=buffer, width=120, height=40, color_system=None, highlight=False)
+    advisers = [make_bot("greedy", s) for s in range(players)]
+    screens: list[tuple[list[str], list[str]]] = []
+
+    def shown(game: br.Game, screen: str) -> list[str]:
+        look, wanted = Lookup.of(game.content), []
+        for entry in menu_entries(game):
+            action = entry.actions[0]
+            if action.kind == "visit":
+                where = look.location_index[str(action.args[0])]
+                name = game.content.locations[where].name.removeprefix("The ")
+                wanted.append(f"{name}: {location_trades(game, where)}")
+            elif action.kind == "hq":  # the side in play only, in short form
+                wanted.append(option_text(game, entry))
+            elif action.kind == "build" and "cards' text left out" in screen:
+                wanted.append(entry.text.removeprefix("Build ").split("): ")[0] + ")")
+            else:
+                wanted.append(entry.text)
+        return wanted
+
+    def read(prompt: str) -> str:
+        if "press Enter" in prompt:
+            return ""
+        game = session.game
+        decision = game.decision
+        assert decision is not None
+        if decision.kind in ("turn", "draft"):
+            lines = [*buffer.getvalue()[session.marks[-1] :].splitlines(), prompt]
+            screens.append((lines, shown(game, "\n".join(lines))))
+            session.marks.append(len(buffer.getvalue()))  # a screen is checked once
+        return str(advisers[decision.seat].choose(game))
+
+    game = br.new_game(players, seed, advanced, content)
+    session = Screens(out, game, [None] * players, read=read)
+    session.marks = [0]
+    assert session.run()
+    return screens
+
+
+def assert_fits_and_shows_every_option(game_screens: list[tuple[list[str], list[str]]]) -> None:
+    assert (SCREEN_WIDTH, SCREEN_HEIGHT) == (120, 40)
+    for number, (screen, options) in enumerate(game_screens):
+        assert screen[0].startswith("─") and "Turn" in screen[0], number
+        assert len(screen) <= SCREEN_HEIGHT, (number, len(screen), "\n".join(screen))
+        assert max(map(len, screen)) <= SCREEN_WIDTH, (number, "\n".join(screen))
+        read = " ".join(" ".join(screen).split())  # the wrapped lines, read on
+        for option in options:
+            assert " ".join(option.split()) in read, (number, option, "\n".join(screen))
 
 
 @pytest.mark.parametrize(
     ("players", "seed", "advanced"), [(4, 2, True), (4, 3, False), (2, 5, True), (2, 2, False)]
 )
 def test_the_whole_turn_screen_fits_120_by_40(players: int, seed: int, advanced: bool) -> None:
-    """Board, summary, options and the input line, at every turn of hot-seat games whose
-    humans type what greedy bots choose (hands and agendas fill up as in real games)."""
-    from baldurs_rules.bots import make_bot
+    """Board, summary, options uncut and the input line, at every turn of whole games."""
+    screens = turn_screens(players, seed, advanced)
+    assert len(screens) > 20
+    assert_fits_and_shows_every_option(screens)
+    texts = ["\n".join(screen) for screen, _ in screens]
+    assert sum("Since your last turn:" in text for text in texts) > len(texts) // 2
+    visits = sum("favor: " in text and "Place your worker" not in text for text in texts)
+    assert visits > len(texts) // 2  # the locations' trades, at today's cost
 
-    buffer = io.StringIO()
-    out = Console(file=buffer, width=120, height=40, color_system=None, highlight=False)
-    advisers = [make_bot("greedy", s) for s in range(players)]
-    screens: list[list[str]] = []
 
-    def read(prompt: str) -> str:
-        if "press Enter" in prompt:
-            return ""
-        decision = session.game.decision
-        assert decision is not None
-        if decision.kind in ("turn", "draft"):
-            screens.append([*buffer.getvalue()[session.marks[-1] :].splitlines(), prompt])
-            names = session.game.content.names()
-            assert all(names[card] in "".join(screens[-1]) for card in session.game.state.offer)
-            session.marks.append(len(buffer.getvalue()))  # a screen is checked once
-        return str(advisers[decision.seat].choose(session.game))
-
-    session = Screens(out, br.new_game(players, seed, advanced), [None] * players, read=read)
-    session.marks = [0]
-    assert session.run()
-    assert len(screens) > 20 and (SCREEN_WIDTH, SCREEN_HEIGHT) == (120, 40)
-    for number, screen in enumerate(screens):
-        assert screen[0].startswith("─") and "Turn" in screen[0], number
-        assert len(screen) <= SCREEN_HEIGHT, (number, len(screen), "\n".join(screen))
-        assert max(map(len, screen)) <= SCREEN_WIDTH, (number, "\n".join(screen))
-    assert sum("Since your last turn:" in "".join(s) for s in screens) > len(screens) // 2
+def test_bigger_hands_and_more_agendas_still_fit_120_by_40(tmp_path: Path) -> None:
+    """A mod dealing 8 building cards and 7 agendas: the screen collapses the hand and
+    the agendas to names, says what it left out and where to read it, at every turn."""
+    content = mod_content(tmp_path, game="setup: {hand: {buildings: 8, agendas: 7}}\n")
+    screens = turn_screens(4, 3, False, content)
+    assert len(screens) > 20
+    assert_fits_and_shows_every_option(screens)
+    texts = ["\n".join(screen) for screen, _ in screens]
+    assert sum("text left out to fit: type hand" in t for t in texts) > 5
+    assert sum("cards' text left out to fit: explain CARD" in t for t in texts) > 5
+    assert sum("more (type hand)" in t for t in texts) > 5
 
 
 def test_the_compact_board_names_districts_owners_and_locations() -> None:
@@ -519,7 +574,7 @@ def test_the_board_command_shows_the_full_board_and_map_the_compact_one() -> Non
     lines = iter(["board", "map", "quit", ""])
     _Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None)).run()
     text = buffer.getvalue()
-    full, compact = "Trade 1 (favor now)", "Your agendas (count at"
+    full, compact = "Trade 1 (favor now)", "Agendas (4+ influence)"
     assert text.count(full) == 1 and text.count(compact) == 2  # the turn's screen, then map
     assert text.index(compact) < text.index(full) < text.rindex(compact)
     assert max(map(len, text[text.index(full) :].splitlines())) > SCREEN_WIDTH  # not cut
@@ -579,9 +634,9 @@ def test_eleven_agendas_take_two_lines_and_say_how_many_more() -> None:
     out, buffer = console()
     out.print(compact_screen(game, 0, ["you", "rival"]))
     lines = buffer.getvalue().splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("Your agendas"))
+    start = next(i for i, line in enumerate(lines) if line.startswith("Agendas ("))
     shown = lines[start] + lines[start + 1]
-    more = re.search(r"and (\d+) more \(board\)$", lines[start + 1])
-    assert more and not lines[start + 2].startswith(" ")
+    more = re.search(r"and (\d+) more \(type hand\)$", lines[start + 1])
+    assert more and (start + 2 == len(lines) or not lines[start + 2].startswith(" "))
     names = [game.content.agendas[c].name for c in game.state.agendas[0]]
     assert sum(name in shown for name in names) + int(more.group(1)) == 11
