@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
@@ -42,6 +43,7 @@ __all__ = [
     "SCREEN_HEIGHT",
     "SCREEN_WIDTH",
     "SUMMARY_LINES",
+    "Brevity",
     "Entry",
     "board_screen",
     "compact_lines",
@@ -310,27 +312,45 @@ def fits_full(width: int, height: int) -> bool:
     return width >= FULL_WIDTH and height >= FULL_HEIGHT
 
 
+class Brevity(IntEnum):
+    """How much a turn screen shortens to fit ``SCREEN_HEIGHT``: each level also does
+    what the ones before it do, and says what it left out and where to read it."""
+
+    FULL = 0
+    """Every card's text as written."""
+    SHORT = 1
+    """Cards' text in short form ([`terse`][baldurs_rules.present.terse.terse]): every
+    cost and gain stays."""
+    NAMES = 2
+    """The hand's cards not offered to build by name only; the agendas on one line."""
+    LEAN = 3
+    """The map's legend left out (the full board, ``board``, has it)."""
+    BARE = 4
+    """The cards offered to build by name, type and cost, several a line (for mods
+    with hands far larger than the game's)."""
+
+
 def compact_screen(
-    game: Game, seat: int, labels: Sequence[str], brief: bool = False
+    game: Game, seat: int, labels: Sequence[str], brevity: Brevity = Brevity.FULL
 ) -> RenderableType:
     """The screen for ``seat`` in ``SCREEN_WIDTH`` columns: a line per district,
-    the seats and their next rewards, the offer, then that seat's agendas and hand.
-
-    ``brief`` shortens the reader's hand to its cards' names (``explain CARD`` for
-    their text) and the agendas to one line, saying so: for a screen that would not
-    fit ``SCREEN_HEIGHT`` otherwise.
-    """
-    return Group(*compact_lines(game, seat, labels, brief))
+    the seats and their next rewards, the offer, then that seat's agendas and hand
+    (shortened as ``brevity`` says)."""
+    return Group(*compact_lines(game, seat, labels, brevity))
 
 
-def compact_lines(game: Game, seat: int, labels: Sequence[str], brief: bool = False) -> list[Text]:
+def compact_lines(
+    game: Game, seat: int, labels: Sequence[str], brevity: Brevity = Brevity.FULL
+) -> list[Text]:
     """The lines of [`compact_screen`][baldurs_rules.cli.screen.compact_screen], each
     at most ``SCREEN_WIDTH`` wide."""
-    lines = [Text(""), *_compact_map_lines(game), Text(_compact_legend(game), style="dim")]
+    lines = [Text(""), *_compact_map_lines(game)]
+    if brevity < Brevity.LEAN:
+        lines.append(Text(_compact_legend(game), style="dim"))
     lines += _seat_lines(game, seat, labels, compact=True) + next_reward_lines(game, seat)
     lines += _compact_offer_lines(game)
-    lines += _compact_agendas(game, seat, 1 if brief else 2)
-    lines += _compact_hand(game, seat, brief)
+    lines += _compact_agendas(game, seat, 1 if brevity >= Brevity.NAMES else 2)
+    lines += _compact_hand(game, seat, brevity)
     rule = Text(f" {header_text(game)} ", style="bold")
     lines[0] = Text("─" * 3, style="bold") + rule
     lines[0].append("─" * max(0, SCREEN_WIDTH - lines[0].cell_len), style="bold")
@@ -443,11 +463,12 @@ def _compact_offer_lines(game: Game) -> list[Text]:
     return wrapped_items(Text("Offer: ", style="bold"), items)
 
 
-def _compact_hand(game: Game, seat: int, brief: bool = False) -> list[Text]:
+def _compact_hand(game: Game, seat: int, brevity: Brevity = Brevity.FULL) -> list[Text]:
     """The hand, a card a line with its cost and text (wrapped when long), less the
     cards the options below offer to build (they show the same text): none when all
-    are offered. ``brief``: the cards' names and costs, packed, then where the text is."""
+    are offered. Shortened as ``brevity`` says."""
     from baldurs_rules.present.labels import card_offer_text
+    from baldurs_rules.present.terse import terse_card_text
 
     content = game.content
     hand = game.state.hand[seat]
@@ -459,14 +480,15 @@ def _compact_hand(game: Game, seat: int, brief: bool = False) -> list[Text]:
         offered = {str(a.args[0]) for a in game.legal_actions() if a.kind == "build"}
     rest = [card for card in hand if card not in offered]
     head = "Also in hand: " if offered else "Your hand: "
-    if brief and rest:
+    if brevity >= Brevity.NAMES and rest:
         names = [content.buildings[c].name for c in rest]
         names[-1] += " (text left out to fit: type hand)"
         return wrapped_items(Text(head, style="bold"), names)
     lines = []
     for i, card in enumerate(rest):
         start = Text(head if i == 0 else " " * len(head), style="bold")
-        lines += wrapped(start, card_offer_text(game, card))
+        text = card_offer_text(game, card)
+        lines += wrapped(start, terse_card_text(text) if brevity else text)
     return lines
 
 
@@ -519,32 +541,54 @@ def turn_screen(
     """The whole compact screen of a turn in ``SCREEN_HEIGHT`` lines, less the one typed:
     the board, "since your last turn", the prompt and its options.
 
-    Nothing of the options is cut. When they and the board leave fewer than three
-    lines to the summary, the board's hand and the options' cards lose their text
-    (names and costs stay, and a line says where to read the rest); the summary
+    Nothing of the options is cut. The screen takes the least
+    [`Brevity`][baldurs_rules.cli.screen.Brevity] that leaves the summary its head
+    and two lines (else one) while the options keep their cost and gain; only when
+    none does, it leaves the cards' text out (``Brevity.BARE``). The summary
     keeps its latest lines (at most ``SUMMARY_LINES``) and says how many it left out.
     """
-    budget = SCREEN_HEIGHT - 1
-    for brief in (False, True):
-        board = compact_lines(game, seat, labels, brief)
-        options = option_lines(game, entries, SCREEN_WIDTH, brief)
-        room = budget - len(board) - len(options)
-        if room >= min(3, len(summary) + 1):
+    layouts = []
+    for brevity in Brevity:
+        board = compact_lines(game, seat, labels, brevity)
+        options = option_lines(game, entries, SCREEN_WIDTH, brevity)
+        layouts.append((board, options, SCREEN_HEIGHT - 1 - len(board) - len(options)))
+    # the summary's head and two lines, else one, with the options' gains kept; else fit
+    for wanted, levels in ((3, layouts[: Brevity.BARE]), (2, layouts[: Brevity.BARE])):
+        fits = [layout for layout in levels if layout[2] >= min(wanted, len(summary) + 1)]
+        if fits:
+            board, options, room = fits[0]
             break
+    else:
+        board, options, room = next((lay for lay in layouts if lay[2] >= 0), layouts[-1])
     return board + summary_lines(summary, room) + options
 
 
 def summary_lines(summary: Sequence[Text], room: int = SUMMARY_LINES + 1) -> list[Text]:
-    """ "Since your last turn:" and its latest lines in ``room`` lines (none if empty)."""
+    """ "Since your last turn:" and its latest lines in ``room`` lines (none if empty).
+
+    Short story lines share a line (`` · `` between them), so more of the story fits;
+    the head says how many earlier ones it left out (``log`` tells them).
+    """
     if not summary or room < 1:
         return []
-    keep = max(0, min(len(summary), room - 1, SUMMARY_LINES))
+    most = min(room - 1, SUMMARY_LINES)
+    width = SCREEN_WIDTH - 2
+    rows: list[Text] = []
+    told = 0
+    for line in reversed(summary):  # the latest first
+        if rows and rows[0].cell_len + 3 + line.cell_len <= width:
+            rows[0] = line + Text(" · ", style="dim") + rows[0]
+        elif len(rows) < most:
+            rows.insert(0, line.copy())
+        else:
+            break
+        told += 1
     head = Text("Since your last turn:", style="bold")
-    if keep < len(summary):
-        head.append(f" ({len(summary) - keep} earlier lines: type log)", style="dim")
+    if told < len(summary):
+        head.append(f" ({len(summary) - told} earlier lines: type log)", style="dim")
     lines = [head]
-    for line in summary[len(summary) - keep :]:
-        text = Text("  ") + line
+    for row in rows:
+        text = Text("  ") + row
         text.no_wrap, text.overflow = True, "ellipsis"
         text.truncate(SCREEN_WIDTH, overflow="ellipsis")
         lines.append(text)
@@ -599,26 +643,32 @@ def options_view(game: Game, entries: Sequence[Entry], width: int = SCREEN_WIDTH
 
 
 def option_lines(
-    game: Game, entries: Sequence[Entry], width: int = SCREEN_WIDTH, brief: bool = False
+    game: Game,
+    entries: Sequence[Entry],
+    width: int = SCREEN_WIDTH,
+    brevity: Brevity = Brevity.FULL,
 ) -> list[Text]:
     """The prompt and the numbered options in lines of at most ``width``, none cut.
 
     A card to build takes a line (wrapped when long) with its cost and text; a
     special location to visit a line with its trades at today's cost (short form);
     the other options share up to three columns when every one fits its column,
-    else take a line each. ``brief`` leaves the cards' text out (their names and
-    costs stay), saying where to read it.
+    else take a line each. Cards' text is shortened as ``brevity`` says.
     """
+    from baldurs_rules.present.terse import terse_card_text
+
     decision = game.decision
     lines = [Text(decision.prompt if decision else "", style="bold")]
     rest, builds = [], []
     for n, entry in enumerate(entries, 1):
         number = Text(f"{n:>2} ", style="cyan")
         kind = entry.actions[0].kind
-        if kind == "build" and brief:
+        if kind == "build" and brevity >= Brevity.BARE:
             builds.append(f"{n} {_brief_build(entry)}")
         elif kind in ("build", "visit", "hq"):
-            lines += wrapped(number, option_text(game, entry), width)
+            text = option_text(game, entry)
+            short = brevity and kind == "build"
+            lines += wrapped(number, "Build " + terse_card_text(text[6:]) if short else text, width)
         else:
             rest.append((number, entry.text))
     if builds:

@@ -21,16 +21,17 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from baldurs_rules.game import Game
 
-__all__ = ["location_trades", "terse"]
+__all__ = ["location_trades", "terse", "terse_card_text"]
 
 _SHORTER = tuple(
     (re.compile(pattern), short)
     for pattern, short in (
         (r"^Choose one: ", ""),
+        (r"\bchoose one: ", "either "),
         (r"; or ", " or "),
         (r"\. Then ", ", then "),
         (
-            r"(?<!to )\b[Gg]ain (\d+) influence with (.+?) and (\d+) ([a-z]+)\b",
+            r"(?<!to )\b[Gg]ain (\d+) influence with ([^.,;]+?) and (\d+) ([a-z]+)\b",
             r"+\1 \2 influence, +\3 \4",
         ),
         (r"(?<!to )\b[Gg]ain (\d+) influence with ([^.,;]+?)(?= or |[.,;]|$)", r"+\1 \2 influence"),
@@ -58,6 +59,22 @@ def terse(text: str) -> str:
     for pattern, short in _SHORTER:
         text = pattern.sub(short, text)
     return text.rstrip(".")
+
+
+def terse_card_text(text: str) -> str:
+    """A card's offer text (``Name (type, cost): When built: ... Income: ...``) with
+    each effect in short form; the name, type and cost as they were.
+
+    Examples:
+        >>> terse_card_text("The Ropewalk (trading hall, 2 gold): When built: Gain 2 supply.")
+        'The Ropewalk (trading hall, 2 gold): When built: +2 supply.'
+    """
+    head, colon, rest = text.partition("): ")
+    if not colon:
+        return text
+    parts = re.split(r"((?:^| )(?:When built|Income): )", rest)
+    said = "".join(p if p.strip().endswith(":") else f"{terse(p)}." for p in parts if p)
+    return f"{head}{colon}{said}"
 
 
 def location_trades(game: Game, location: int) -> str:
