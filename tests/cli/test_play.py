@@ -554,6 +554,20 @@ def test_quit_offers_to_save_first(tmp_path: Path) -> None:
     assert left.exit_code == 0 and "saved to" not in left.stdout and "bye" in left.stdout
 
 
+def test_hand_prints_every_card_and_agenda_with_its_whole_text() -> None:
+    from baldurs_rules.present.card_text import card_text
+
+    out, buffer = console()
+    game = br.new_game(2, seed=1)
+    cards = game.state.hand[0] + game.state.agendas[0]
+    lines = iter(["hand", "quit", ""])
+    _Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None)).run()
+    text = buffer.getvalue()
+    shown = text[text.index("Your hand (3)") :]
+    assert "Your agendas (3)" in shown and len(cards) == 6
+    assert all(card_text(game.content, card) in shown for card in cards)
+
+
 def test_explain_shows_the_card_text_and_the_source_only_when_asked() -> None:
     out, buffer = console()
     game = br.new_game(2, seed=1)
