@@ -18,7 +18,6 @@ from rules_support import mod_content
 import baldurs_rules as br
 from baldurs_rules.bots.game_file import read_game_file
 from baldurs_rules.cli import main
-from baldurs_rules.cli.play import _Session, seat_bots
 from baldurs_rules.cli.screen import (
     FULL_HEIGHT,
     FULL_WIDTH,
@@ -31,6 +30,7 @@ from baldurs_rules.cli.screen import (
     option_text,
     options_view,
 )
+from baldurs_rules.cli.session import Session, seat_bots
 
 
 def run(*args: str, input: str | None = None) -> Result:
@@ -52,7 +52,7 @@ class FirstOption:
 
     def __init__(
         self,
-        session: Callable[[], _Session],
+        session: Callable[[], Session],
         extra: dict[int, str] | None = None,
         stop: int | None = None,
     ):
@@ -86,13 +86,13 @@ class FirstOption:
 
 def scripted(
     players: int, humans: int, seed: int, bots: str = "random", extra: dict[int, str] | None = None
-) -> tuple[_Session, FirstOption, io.StringIO]:
+) -> tuple[Session, FirstOption, io.StringIO]:
     """A session played to the end by a scripted human (in-process, output kept)."""
     out, buffer = console()
     game = br.new_game(players, seed)
-    holder: list[_Session] = []
+    holder: list[Session] = []
     human = FirstOption(lambda: holder[0], extra)
-    session = _Session(out, game, seat_bots([bots], players, humans, seed), read=human)
+    session = Session(out, game, seat_bots([bots], players, humans, seed), read=human)
     holder.append(session)
     assert session.run()
     return session, human, buffer
@@ -180,7 +180,7 @@ def test_building_takes_two_steps_card_then_lot() -> None:
     )
     out, buffer = console()
     lines = iter(["build ropewalk", "back", "build ropewalk 2", "1", "7", "lot 5", "quit"])
-    session = _Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None))
+    session = Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None))
     session.run()
     text = buffer.getvalue()
     assert "1 Build The Ropewalk (trading hall, 2 gold): When built: Gain 2 supply" in text
@@ -252,7 +252,7 @@ def test_hot_seat_pauses_and_never_shows_another_humans_hand() -> None:
     out, buffer = console()
     game = br.new_game(3, seed=11, advanced=True)
     names = game.content.names()
-    holder: list[_Session] = []
+    holder: list[Session] = []
     human = FirstOption(lambda: holder[0], stop=150)
     segments: list[tuple[int, int, dict[int, list[str]]]] = []  # (seat, start, secrets)
 
@@ -269,7 +269,7 @@ def test_hot_seat_pauses_and_never_shows_another_humans_hand() -> None:
             segments.append((seat, len(buffer.getvalue()), {other: secret}))
         return human(prompt)
 
-    session = _Session(out, game, seat_bots(["random"], 3, 2, 11), read=read)
+    session = Session(out, game, seat_bots(["random"], 3, 2, 11), read=read)
     holder.append(session)
     session.run()  # to the end, or quit after 150 decisions
     text = buffer.getvalue()
@@ -292,7 +292,7 @@ def test_undo_in_hot_seat_waits_for_the_other_human() -> None:
     game = br.new_game(2, seed=3)
     out, buffer = console()
     lines = iter(["", "income", "", "income", "", "undo", "quit"])
-    session = _Session(out, game, [None, None], read=lambda prompt: next(lines, None))
+    session = Session(out, game, [None, None], read=lambda prompt: next(lines, None))
     session.run()
     assert "another player has decided since your last decision" in buffer.getvalue()
 
@@ -308,8 +308,8 @@ def test_a_loaded_game_continues_exactly_as_the_original(tmp_path: Path) -> None
 
     def finish(fresh_bots: bool) -> br.Game:
         out, _ = console()
-        holder: list[_Session] = []
-        session = _Session.loaded(out, br.load_content(), str(save), "random", 1, None)
+        holder: list[Session] = []
+        session = Session.loaded(out, br.load_content(), str(save), "random", 1, None)
         if fresh_bots:  # the control: the same seats, without their saved random state
             session.bots = seat_bots(["random"], 3, 1, 8)
         session.read = FirstOption(lambda: holder[0])
@@ -398,7 +398,7 @@ def test_the_full_board_fits_160_by_50(players: int, seed: int, advanced: bool) 
     assert checked > 3
 
 
-class Screens(_Session):
+class Screens(Session):
     """A session that marks where each board screen starts in its output."""
 
     marks: list[int]
@@ -561,7 +561,7 @@ def test_hand_prints_every_card_and_agenda_with_its_whole_text() -> None:
     game = br.new_game(2, seed=1)
     cards = game.state.hand[0] + game.state.agendas[0]
     lines = iter(["hand", "quit", ""])
-    _Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None)).run()
+    Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None)).run()
     text = buffer.getvalue()
     shown = text[text.index("Your hand (3)") :]
     assert "Your agendas (3)" in shown and len(cards) == 6
@@ -572,7 +572,7 @@ def test_explain_shows_the_card_text_and_the_source_only_when_asked() -> None:
     out, buffer = console()
     game = br.new_game(2, seed=1)
     lines = iter(["explain elfsong_tavern", "explain elfsong_tavern --source", "quit", ""])
-    _Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None)).run()
+    Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None)).run()
     text = buffer.getvalue()
     first = text.index("The Elfsong Tavern — inn")
     assert text.count("buildings.yaml") == 1 and text.index("buildings.yaml") > first
@@ -594,7 +594,7 @@ def test_the_board_command_shows_the_full_board_and_map_the_compact_one() -> Non
     out, buffer = console()
     game = br.new_game(2, seed=1)
     lines = iter(["board", "map", "quit", ""])
-    _Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None)).run()
+    Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None)).run()
     text = buffer.getvalue()
     full, compact = "Trade 1 (favor now)", "Agendas (4+ influence)"
     assert text.count(full) == 1 and text.count(compact) == 2  # the turn's screen, then map
@@ -606,14 +606,14 @@ def test_a_terminal_of_160_by_50_shows_the_full_board_at_every_turn() -> None:
     buffer = io.StringIO()
     out = Console(file=buffer, width=FULL_WIDTH, height=FULL_HEIGHT, force_terminal=True)
     lines = iter(["quit", ""])
-    session = _Session(out, br.new_game(2, seed=1), [None, br_bot()], lambda p: next(lines, None))
+    session = Session(out, br.new_game(2, seed=1), [None, br_bot()], lambda p: next(lines, None))
     assert session.is_large()
     session.run()
     assert "Trade 1 (favor now)" in buffer.getvalue()
     small = Console(
         file=io.StringIO(), width=FULL_WIDTH, height=FULL_HEIGHT - 1, force_terminal=True
     )
-    assert not _Session(small, br.new_game(2, seed=1), [None, br_bot()]).is_large()
+    assert not Session(small, br.new_game(2, seed=1), [None, br_bot()]).is_large()
 
 
 def test_the_compact_map_shows_workers_damage_and_standing_pieces_all_game() -> None:
