@@ -207,13 +207,14 @@ class Session:
             return self.answer(seat)
         summary = self.summary(seat)
         if self.is_large():
-            from baldurs_rules.cli.screen import summary_lines
+            from baldurs_rules.cli.compact import summary_lines
 
             self.show_board(seat)
             for line in summary_lines(summary):
                 self.out.print(line)
             return self.answer(seat)
-        from baldurs_rules.cli.screen import menu_entries, turn_screen
+        from baldurs_rules.cli.compact import turn_screen
+        from baldurs_rules.cli.screen import menu_entries
 
         entries = menu_entries(self.game)
         self.show_board(seat, lines=turn_screen(self.game, seat, self.labels, entries, summary))
@@ -256,7 +257,8 @@ class Session:
         (``lines``: the compact screen of a turn, with its summary and options)."""
         from rich.console import Group
 
-        from baldurs_rules.cli.screen import FULL_WIDTH, board_screen, compact_screen
+        from baldurs_rules.cli.compact import compact_screen
+        from baldurs_rules.cli.screen import FULL_WIDTH, board_screen
 
         if lines:
             self.out.print(Group(*lines))
@@ -382,7 +384,8 @@ class Session:
         if command == "help":
             self.help()
         elif command in ("map", "board"):
-            from baldurs_rules.cli.screen import menu_entries, turn_screen
+            from baldurs_rules.cli.compact import turn_screen
+            from baldurs_rules.cli.screen import menu_entries
 
             entries = menu_entries(self.game)
             if command == "map" and not self.is_large():

@@ -18,6 +18,7 @@ from rules_support import mod_content
 import baldurs_rules as br
 from baldurs_rules.bots.game_file import read_game_file
 from baldurs_rules.cli import main
+from baldurs_rules.cli.compact import compact_screen
 from baldurs_rules.cli.screen import (
     FULL_HEIGHT,
     FULL_WIDTH,
@@ -25,7 +26,6 @@ from baldurs_rules.cli.screen import (
     SCREEN_WIDTH,
     SUMMARY_LINES,
     board_screen,
-    compact_screen,
     menu_entries,
     option_text,
     options_view,
