@@ -203,19 +203,23 @@ def turn_screen(
     none does, it leaves the cards' text out (``Brevity.BARE``). The summary
     keeps its latest lines (at most ``SUMMARY_LINES``) and says how many it left out.
     """
-    layouts = []
-    for brevity in Brevity:
-        board = compact_lines(game, seat, labels, brevity)
-        options = option_lines(game, entries, SCREEN_WIDTH, brevity)
-        layouts.append((board, options, SCREEN_HEIGHT - 1 - len(board) - len(options)))
-    # the summary's head and two lines, else one, with the options' gains kept; else fit
-    for wanted, levels in ((3, layouts[: Brevity.BARE]), (2, layouts[: Brevity.BARE])):
-        fits = [layout for layout in levels if layout[2] >= min(wanted, len(summary) + 1)]
-        if fits:
-            board, options, room = fits[0]
-            break
-    else:
-        board, options, room = next((lay for lay in layouts if lay[2] >= 0), layouts[-1])
+    layouts: dict[Brevity, tuple[list[Text], list[Text], int]] = {}
+
+    def laid_out(brevity: Brevity) -> tuple[list[Text], list[Text], int]:
+        if brevity not in layouts:  # each level drawn once, and only if needed
+            board = compact_lines(game, seat, labels, brevity)
+            options = option_lines(game, entries, SCREEN_WIDTH, brevity)
+            layouts[brevity] = (board, options, SCREEN_HEIGHT - 1 - len(board) - len(options))
+        return layouts[brevity]
+
+    kept = [b for b in Brevity if b < Brevity.BARE]  # the options keep their gains
+    # the summary's head and two lines, else one; else whatever fits
+    choices = [(wanted, b) for wanted in (3, 2) for b in kept] + [(0, b) for b in Brevity]
+    chosen = next(
+        (b for wanted, b in choices if laid_out(b)[2] >= min(wanted, len(summary) + 1)),
+        Brevity.BARE,
+    )
+    board, options, room = laid_out(chosen)
     return board + summary_lines(summary, room) + options
 
 
