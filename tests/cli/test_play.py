@@ -493,6 +493,31 @@ def test_the_whole_turn_screen_fits_120_by_40(players: int, seed: int, advanced:
     assert not any("cards' text left out" in text for text in texts)  # short form at most
 
 
+def test_no_option_of_any_decision_is_cut_at_120_columns() -> None:
+    """Trades, faction choices, sites, income abilities...: each option's whole text
+    is on the screen (wrapped when long), at every decision of a whole game."""
+    from baldurs_rules.bots import make_bot
+
+    game = br.new_game(3, seed=4, advanced=True)
+    bots = [make_bot("greedy", s) for s in range(3)]
+    kinds: set[str] = set()
+    while not game.is_over:
+        decision = game.decision
+        assert decision is not None
+        if decision.kind not in ("turn", "draft"):
+            out, buffer = console()
+            entries = menu_entries(game)
+            out.print(options_view(game, entries))
+            lines = buffer.getvalue().splitlines()
+            read = " ".join(" ".join(lines).split())
+            assert max(map(len, lines)) <= SCREEN_WIDTH and "…" not in read
+            for entry in entries:
+                assert " ".join(entry.text.split()) in read, (entry.text, lines)
+            kinds.add(decision.kind)
+        game.apply(bots[game.current_player].choose(game))
+    assert len(kinds) >= 4, kinds
+
+
 def test_bigger_hands_and_more_agendas_still_fit_120_by_40(tmp_path: Path) -> None:
     """A mod dealing 8 building cards and 7 agendas: the screen collapses the hand and
     the agendas to names, says what it left out and where to read it, at every turn."""
