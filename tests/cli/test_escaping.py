@@ -14,7 +14,7 @@ from rich.text import Text
 import baldurs_rules as br
 from baldurs_rules.cli import main
 from baldurs_rules.cli.common import escaped, guarded, printable
-from baldurs_rules.cli.play import _Session
+from baldurs_rules.cli.session import Session
 from baldurs_rules.runs.simulate import simulate
 
 ESC = "\x1b]0;pwned\x07\x1b[2J\x1b[31m"
@@ -53,7 +53,7 @@ def test_the_play_screen_is_guarded_too() -> None:
     out = guarded(Console(file=buffer, width=160, color_system="standard", highlight=False))
     game = br.new_game(2, seed=1)
     lines = iter(["map", "quit"])
-    session = _Session(out, game, [None, None], read=lambda prompt: next(lines, None))
+    session = Session(out, game, [None, None], read=lambda prompt: next(lines, None))
     session.labels = [f"you{ESC}", "[/x]"]  # as if they came from a file
     session.run()
     shown = buffer.getvalue()

@@ -6,17 +6,19 @@ import io
 import itertools
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 from rich.console import Console
+from rich.text import Text
+from rules_support import mod_content
 
 import baldurs_rules as br
 from baldurs_rules.bots.game_file import read_game_file
 from baldurs_rules.cli import main
-from baldurs_rules.cli.play import _Session, seat_bots
+from baldurs_rules.cli.compact import compact_screen
 from baldurs_rules.cli.screen import (
     FULL_HEIGHT,
     FULL_WIDTH,
@@ -24,10 +26,11 @@ from baldurs_rules.cli.screen import (
     SCREEN_WIDTH,
     SUMMARY_LINES,
     board_screen,
-    compact_screen,
     menu_entries,
+    option_text,
     options_view,
 )
+from baldurs_rules.cli.session import Session, seat_bots
 
 
 def run(*args: str, input: str | None = None) -> Result:
@@ -49,7 +52,7 @@ class FirstOption:
 
     def __init__(
         self,
-        session: Callable[[], _Session],
+        session: Callable[[], Session],
         extra: dict[int, str] | None = None,
         stop: int | None = None,
     ):
@@ -83,13 +86,13 @@ class FirstOption:
 
 def scripted(
     players: int, humans: int, seed: int, bots: str = "random", extra: dict[int, str] | None = None
-) -> tuple[_Session, FirstOption, io.StringIO]:
+) -> tuple[Session, FirstOption, io.StringIO]:
     """A session played to the end by a scripted human (in-process, output kept)."""
     out, buffer = console()
     game = br.new_game(players, seed)
-    holder: list[_Session] = []
+    holder: list[Session] = []
     human = FirstOption(lambda: holder[0], extra)
-    session = _Session(out, game, seat_bots([bots], players, humans, seed), read=human)
+    session = Session(out, game, seat_bots([bots], players, humans, seed), read=human)
     holder.append(session)
     assert session.run()
     return session, human, buffer
@@ -177,7 +180,7 @@ def test_building_takes_two_steps_card_then_lot() -> None:
     )
     out, buffer = console()
     lines = iter(["build ropewalk", "back", "build ropewalk 2", "1", "7", "lot 5", "quit"])
-    session = _Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None))
+    session = Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None))
     session.run()
     text = buffer.getvalue()
     assert "1 Build The Ropewalk (trading hall, 2 gold): When built: Gain 2 supply" in text
@@ -232,7 +235,7 @@ def test_help_map_explain_and_log() -> None:
     result = run("--players", "2", "--humans", "1", "--seed", "3", input="\n".join(script) + "\n")
     out = result.stdout
     assert "Commands:" in out and "Action kinds:" in out
-    assert out.count("Your agendas") == 3  # the screen at turn 1, for map, at turn 3
+    assert out.count("Agendas (4+ influence)") == 3  # the screen at turn 1, for map, at turn 3
     assert "The Elfsong Tavern — inn, cost 4 gold" in out
     assert out.count("You take income.") == 3  # as it happened, in the summary, in the log
 
@@ -249,7 +252,7 @@ def test_hot_seat_pauses_and_never_shows_another_humans_hand() -> None:
     out, buffer = console()
     game = br.new_game(3, seed=11, advanced=True)
     names = game.content.names()
-    holder: list[_Session] = []
+    holder: list[Session] = []
     human = FirstOption(lambda: holder[0], stop=150)
     segments: list[tuple[int, int, dict[int, list[str]]]] = []  # (seat, start, secrets)
 
@@ -266,7 +269,7 @@ def test_hot_seat_pauses_and_never_shows_another_humans_hand() -> None:
             segments.append((seat, len(buffer.getvalue()), {other: secret}))
         return human(prompt)
 
-    session = _Session(out, game, seat_bots(["random"], 3, 2, 11), read=read)
+    session = Session(out, game, seat_bots(["random"], 3, 2, 11), read=read)
     holder.append(session)
     session.run()  # to the end, or quit after 150 decisions
     text = buffer.getvalue()
@@ -289,7 +292,7 @@ def test_undo_in_hot_seat_waits_for_the_other_human() -> None:
     game = br.new_game(2, seed=3)
     out, buffer = console()
     lines = iter(["", "income", "", "income", "", "undo", "quit"])
-    session = _Session(out, game, [None, None], read=lambda prompt: next(lines, None))
+    session = Session(out, game, [None, None], read=lambda prompt: next(lines, None))
     session.run()
     assert "another player has decided since your last decision" in buffer.getvalue()
 
@@ -305,8 +308,8 @@ def test_a_loaded_game_continues_exactly_as_the_original(tmp_path: Path) -> None
 
     def finish(fresh_bots: bool) -> br.Game:
         out, _ = console()
-        holder: list[_Session] = []
-        session = _Session.loaded(out, br.load_content(), str(save), "random", 1, None)
+        holder: list[Session] = []
+        session = Session.loaded(out, br.load_content(), str(save), "random", 1, None)
         if fresh_bots:  # the control: the same seats, without their saved random state
             session.bots = seat_bots(["random"], 3, 1, 8)
         session.read = FirstOption(lambda: holder[0])
@@ -395,52 +398,137 @@ def test_the_full_board_fits_160_by_50(players: int, seed: int, advanced: bool) 
     assert checked > 3
 
 
-class Screens(_Session):
+class Screens(Session):
     """A session that marks where each board screen starts in its output."""
 
     marks: list[int]
 
-    def show_board(self, seat: int, full: bool = False) -> None:
+    def show_board(self, seat: int, full: bool = False, lines: Sequence[Text] = ()) -> None:
         buffer = self.out.file
         assert isinstance(buffer, io.StringIO)
         self.marks.append(len(buffer.getvalue()))
-        super().show_board(seat, full)
+        super().show_board(seat, full, lines)
+
+
+def turn_screens(
+    players: int, seed: int, advanced: bool, content: br.Content | None = None
+) -> list[tuple[list[str], list[tuple[str, ...]]]]:
+    """Every turn screen (its lines and the prompt typed at) of a hot-seat game whose
+    humans type what greedy bots choose (hands and agendas fill up as in real games),
+    with what each option must show: its whole text, or in brief its name and cost."""
+    from baldurs_rules.bots import make_bot
+    from baldurs_rules.present.terse import location_trades, terse_card_text
+    from baldurs_rules.rules.lookup import Lookup
+
+    buffer = io.StringIO()
+    out = Console(file=buffer, width=120, height=40, color_system=None, highlight=False)
+    advisers = [make_bot("greedy", s) for s in range(players)]
+    screens: list[tuple[list[str], list[tuple[str, ...]]]] = []
+
+    def shown(game: br.Game, screen: str) -> list[tuple[str, ...]]:
+        """Per option, what may show it: its text, or its short form (cost and gain
+        kept); by name, type and cost only where the screen says it left the text out."""
+        look, wanted = Lookup.of(game.content), []
+        for entry in menu_entries(game):
+            action = entry.actions[0]
+            if action.kind == "visit":
+                where = look.location_index[str(action.args[0])]
+                name = game.content.locations[where].name.removeprefix("The ")
+                wanted.append((f"{name}: {location_trades(game, where)}",))
+            elif action.kind == "hq":  # the side in play only, in short form
+                wanted.append((option_text(game, entry),))
+            elif action.kind == "build" and "cards' text left out" in screen:
+                wanted.append((entry.text.removeprefix("Build ").split("): ")[0] + ")",))
+            elif action.kind == "build":
+                wanted.append((entry.text, "Build " + terse_card_text(entry.text[6:])))
+            else:
+                wanted.append((entry.text,))
+        return wanted
+
+    def read(prompt: str) -> str:
+        if "press Enter" in prompt:
+            return ""
+        game = session.game
+        decision = game.decision
+        assert decision is not None
+        if decision.kind in ("turn", "draft"):
+            lines = [*buffer.getvalue()[session.marks[-1] :].splitlines(), prompt]
+            screens.append((lines, shown(game, "\n".join(lines))))
+            session.marks.append(len(buffer.getvalue()))  # a screen is checked once
+        return str(advisers[decision.seat].choose(game))
+
+    game = br.new_game(players, seed, advanced, content)
+    session = Screens(out, game, [None] * players, read=read)
+    session.marks = [0]
+    assert session.run()
+    return screens
+
+
+def assert_fits_and_shows_every_option(
+    game_screens: list[tuple[list[str], list[tuple[str, ...]]]],
+) -> None:
+    assert (SCREEN_WIDTH, SCREEN_HEIGHT) == (120, 40)
+    for number, (screen, options) in enumerate(game_screens):
+        assert screen[0].startswith("─") and "Turn" in screen[0], number
+        assert len(screen) <= SCREEN_HEIGHT, (number, len(screen), "\n".join(screen))
+        assert max(map(len, screen)) <= SCREEN_WIDTH, (number, "\n".join(screen))
+        read = " ".join(" ".join(screen).split())  # the wrapped lines, read on
+        for forms in options:
+            seen = any(" ".join(form.split()) in read for form in forms)
+            assert seen, (number, forms, "\n".join(screen))
 
 
 @pytest.mark.parametrize(
     ("players", "seed", "advanced"), [(4, 2, True), (4, 3, False), (2, 5, True), (2, 2, False)]
 )
 def test_the_whole_turn_screen_fits_120_by_40(players: int, seed: int, advanced: bool) -> None:
-    """Board, summary, options and the input line, at every turn of hot-seat games whose
-    humans type what greedy bots choose (hands and agendas fill up as in real games)."""
+    """Board, summary, options uncut and the input line, at every turn of whole games."""
+    screens = turn_screens(players, seed, advanced)
+    assert len(screens) > 20
+    assert_fits_and_shows_every_option(screens)
+    texts = ["\n".join(screen) for screen, _ in screens]
+    assert sum("Since your last turn:" in text for text in texts) > len(texts) // 2
+    visits = sum("favor: " in text and "Place your worker" not in text for text in texts)
+    assert visits > len(texts) // 2  # the locations' trades, at today's cost
+    assert not any("cards' text left out" in text for text in texts)  # short form at most
+
+
+def test_no_option_of_any_decision_is_cut_at_120_columns() -> None:
+    """Trades, faction choices, sites, income abilities...: each option's whole text
+    is on the screen (wrapped when long), at every decision of a whole game."""
     from baldurs_rules.bots import make_bot
 
-    buffer = io.StringIO()
-    out = Console(file=buffer, width=120, height=40, color_system=None, highlight=False)
-    advisers = [make_bot("greedy", s) for s in range(players)]
-    screens: list[list[str]] = []
-
-    def read(prompt: str) -> str:
-        if "press Enter" in prompt:
-            return ""
-        decision = session.game.decision
+    game = br.new_game(3, seed=4, advanced=True)
+    bots = [make_bot("greedy", s) for s in range(3)]
+    kinds: set[str] = set()
+    while not game.is_over:
+        decision = game.decision
         assert decision is not None
-        if decision.kind in ("turn", "draft"):
-            screens.append([*buffer.getvalue()[session.marks[-1] :].splitlines(), prompt])
-            names = session.game.content.names()
-            assert all(names[card] in "".join(screens[-1]) for card in session.game.state.offer)
-            session.marks.append(len(buffer.getvalue()))  # a screen is checked once
-        return str(advisers[decision.seat].choose(session.game))
+        if decision.kind not in ("turn", "draft"):
+            out, buffer = console()
+            entries = menu_entries(game)
+            out.print(options_view(game, entries))
+            lines = buffer.getvalue().splitlines()
+            read = " ".join(" ".join(lines).split())
+            assert max(map(len, lines)) <= SCREEN_WIDTH and "…" not in read
+            for entry in entries:
+                assert " ".join(entry.text.split()) in read, (entry.text, lines)
+            kinds.add(decision.kind)
+        game.apply(bots[game.current_player].choose(game))
+    assert len(kinds) >= 4, kinds
 
-    session = Screens(out, br.new_game(players, seed, advanced), [None] * players, read=read)
-    session.marks = [0]
-    assert session.run()
-    assert len(screens) > 20 and (SCREEN_WIDTH, SCREEN_HEIGHT) == (120, 40)
-    for number, screen in enumerate(screens):
-        assert screen[0].startswith("─") and "Turn" in screen[0], number
-        assert len(screen) <= SCREEN_HEIGHT, (number, len(screen), "\n".join(screen))
-        assert max(map(len, screen)) <= SCREEN_WIDTH, (number, "\n".join(screen))
-    assert sum("Since your last turn:" in "".join(s) for s in screens) > len(screens) // 2
+
+def test_bigger_hands_and_more_agendas_still_fit_120_by_40(tmp_path: Path) -> None:
+    """A mod dealing 8 building cards and 7 agendas: the screen collapses the hand and
+    the agendas to names, says what it left out and where to read it, at every turn."""
+    content = mod_content(tmp_path, game="setup: {hand: {buildings: 8, agendas: 7}}\n")
+    screens = turn_screens(4, 3, False, content)
+    assert len(screens) > 20
+    assert_fits_and_shows_every_option(screens)
+    texts = ["\n".join(screen) for screen, _ in screens]
+    assert sum("text left out to fit: type hand" in t for t in texts) > 5
+    assert sum("cards' text left out to fit: explain CARD" in t for t in texts) > 5
+    assert sum("more (type hand)" in t for t in texts) > 5
 
 
 def test_the_compact_board_names_districts_owners_and_locations() -> None:
@@ -491,11 +579,25 @@ def test_quit_offers_to_save_first(tmp_path: Path) -> None:
     assert left.exit_code == 0 and "saved to" not in left.stdout and "bye" in left.stdout
 
 
+def test_hand_prints_every_card_and_agenda_with_its_whole_text() -> None:
+    from baldurs_rules.present.card_text import card_text
+
+    out, buffer = console()
+    game = br.new_game(2, seed=1)
+    cards = game.state.hand[0] + game.state.agendas[0]
+    lines = iter(["hand", "quit", ""])
+    Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None)).run()
+    text = buffer.getvalue()
+    shown = text[text.index("Your hand (3)") :]
+    assert "Your agendas (3)" in shown and len(cards) == 6
+    assert all(card_text(game.content, card) in shown for card in cards)
+
+
 def test_explain_shows_the_card_text_and_the_source_only_when_asked() -> None:
     out, buffer = console()
     game = br.new_game(2, seed=1)
     lines = iter(["explain elfsong_tavern", "explain elfsong_tavern --source", "quit", ""])
-    _Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None)).run()
+    Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None)).run()
     text = buffer.getvalue()
     first = text.index("The Elfsong Tavern — inn")
     assert text.count("buildings.yaml") == 1 and text.index("buildings.yaml") > first
@@ -517,9 +619,9 @@ def test_the_board_command_shows_the_full_board_and_map_the_compact_one() -> Non
     out, buffer = console()
     game = br.new_game(2, seed=1)
     lines = iter(["board", "map", "quit", ""])
-    _Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None)).run()
+    Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None)).run()
     text = buffer.getvalue()
-    full, compact = "Trade 1 (favor now)", "Your agendas (count at"
+    full, compact = "Trade 1 (favor now)", "Agendas (4+ influence)"
     assert text.count(full) == 1 and text.count(compact) == 2  # the turn's screen, then map
     assert text.index(compact) < text.index(full) < text.rindex(compact)
     assert max(map(len, text[text.index(full) :].splitlines())) > SCREEN_WIDTH  # not cut
@@ -529,14 +631,14 @@ def test_a_terminal_of_160_by_50_shows_the_full_board_at_every_turn() -> None:
     buffer = io.StringIO()
     out = Console(file=buffer, width=FULL_WIDTH, height=FULL_HEIGHT, force_terminal=True)
     lines = iter(["quit", ""])
-    session = _Session(out, br.new_game(2, seed=1), [None, br_bot()], lambda p: next(lines, None))
+    session = Session(out, br.new_game(2, seed=1), [None, br_bot()], lambda p: next(lines, None))
     assert session.is_large()
     session.run()
     assert "Trade 1 (favor now)" in buffer.getvalue()
     small = Console(
         file=io.StringIO(), width=FULL_WIDTH, height=FULL_HEIGHT - 1, force_terminal=True
     )
-    assert not _Session(small, br.new_game(2, seed=1), [None, br_bot()]).is_large()
+    assert not Session(small, br.new_game(2, seed=1), [None, br_bot()]).is_large()
 
 
 def test_the_compact_map_shows_workers_damage_and_standing_pieces_all_game() -> None:
@@ -579,9 +681,9 @@ def test_eleven_agendas_take_two_lines_and_say_how_many_more() -> None:
     out, buffer = console()
     out.print(compact_screen(game, 0, ["you", "rival"]))
     lines = buffer.getvalue().splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("Your agendas"))
+    start = next(i for i, line in enumerate(lines) if line.startswith("Agendas ("))
     shown = lines[start] + lines[start + 1]
-    more = re.search(r"and (\d+) more \(board\)$", lines[start + 1])
-    assert more and not lines[start + 2].startswith(" ")
+    more = re.search(r"and (\d+) more \(type hand\)$", lines[start + 1])
+    assert more and (start + 2 == len(lines) or not lines[start + 2].startswith(" "))
     names = [game.content.agendas[c].name for c in game.state.agendas[0]]
     assert sum(name in shown for name in names) + int(more.group(1)) == 11

@@ -82,8 +82,8 @@ def test_the_terminal_uses_them_with_one_answer_and_undoes_them_together() -> No
 
     from rich.console import Console
 
-    from baldurs_rules.cli.play import _Session
     from baldurs_rules.cli.screen import menu_entries
+    from baldurs_rules.cli.session import Session
 
     game = two_constant_incomes()
     before = game.to_json()
@@ -95,7 +95,7 @@ def test_the_terminal_uses_them_with_one_answer_and_undoes_them_together() -> No
         return "" if "press Enter" in prompt else next(answers, None)
 
     out = Console(file=io.StringIO(), width=160)
-    session = _Session(out, game, [None, None], read=read)
+    session = Session(out, game, [None, None], read=read)
     assert not session.run()
     played = [str(a) for a in session.game.actions]
     assert played == ["income", "use counting_house", "use crossing_tollhouse"]
