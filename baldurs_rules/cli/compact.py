@@ -12,7 +12,8 @@ steps ([`Brevity`][baldurs_rules.cli.layout.Brevity]) to fit ``SCREEN_HEIGHT``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -22,6 +23,7 @@ from baldurs_rules.cli.screen import (
     SCREEN_HEIGHT,
     SCREEN_WIDTH,
     SUMMARY_LINES,
+    narrated,
     option_lines,
     owned_cell,
     seat_lines,
@@ -29,14 +31,18 @@ from baldurs_rules.cli.screen import (
     tables,
 )
 from baldurs_rules.present.board_text import district_rows, header_text, legend_text, seat_rows
+from baldurs_rules.rules.events import decode
 
 if TYPE_CHECKING:
     from baldurs_rules.cli.screen import Entry
     from baldurs_rules.game import Game
+    from baldurs_rules.present.narration import Line
 
 __all__ = [
+    "Move",
     "compact_lines",
     "compact_screen",
+    "digest",
     "next_reward_lines",
     "summary_lines",
     "turn_screen",
@@ -192,7 +198,7 @@ def turn_screen(
     seat: int,
     labels: Sequence[str],
     entries: Sequence[Entry],
-    summary: Sequence[Text],
+    summary: Sequence[Move],
 ) -> list[Text]:
     """The whole compact screen of a turn in ``SCREEN_HEIGHT`` lines, less the one typed:
     the board, "since your last turn", the prompt and its options.
@@ -213,8 +219,9 @@ def turn_screen(
         return layouts[brevity]
 
     kept = [b for b in Brevity if b < Brevity.BARE]  # the options keep their gains
-    # the summary's head and two lines, else one; else whatever fits
-    choices = [(wanted, b) for wanted in (3, 2) for b in kept] + [(0, b) for b in Brevity]
+    # every move in a few words, else the head and two lines, else one; else whatever fits
+    whole = 1 + len(_rows([move.short for move in summary], SUMMARY_LINES)[0])
+    choices = [(wanted, b) for wanted in (whole, 3, 2) for b in kept] + [(0, b) for b in Brevity]
     chosen = next(
         (b for wanted, b in choices if laid_out(b)[2] >= min(wanted, len(summary) + 1)),
         Brevity.BARE,
@@ -223,15 +230,94 @@ def turn_screen(
     return board + summary_lines(summary, room) + options
 
 
-def summary_lines(summary: Sequence[Text], room: int = SUMMARY_LINES + 1) -> list[Text]:
-    """ "Since your last turn:" and its latest lines in ``room`` lines (none if empty).
+SUMMARY_KINDS = frozenset({"build", "worker", "place", "trade", "take"})
+"""The story's lines a turn's summary keeps, besides each turn's action and the attacks."""
 
-    Short story lines share a line (`` · `` between them), so more of the story fits;
-    the head says how many earlier ones it left out (``log`` tells them).
+
+class Move(NamedTuple):
+    """One entry of the summary: a move told whole, and in a few words."""
+
+    full: Text
+    short: Text
+
+
+def digest(game: Game, lines: Sequence[Line], reader: int) -> list[Move]:
+    """The summary of a stretch of the story for ``reader``: one entry per move of the
+    other seats (a turn's action) and per attack or sign of the end; told whole, with
+    what the move built, placed, traded or took after ``; ``, and in a few words.
+
+    Args:
+        game: The game the lines tell (its event log and names).
+        lines: The story's lines (``narration``), oldest first.
+        reader: The seat it is told to; its own moves are left out (it made them).
     """
-    if not summary or room < 1:
-        return []
-    most = min(room - 1, SUMMARY_LINES)
+    events = game.state.events
+    groups: list[list[Line]] = []
+    for line in lines:
+        if _action(events[line.events[0]]) or line.kind == "attack" or line.tone == "end":
+            groups.append([line])
+        elif groups and (line.kind in SUMMARY_KINDS or line.tone == "attack"):
+            groups[-1].append(line)
+    return [
+        Move(_whole(group), _short(game, group))
+        for group in groups
+        if not (group[0].seat == reader and _action(events[group[0].events[0]]))
+    ]
+
+
+def _action(event: Any) -> str:
+    """The notation of a turn's action the event is (played or forced), else ``""``."""
+    e = decode(event)
+    if (e["kind"], e["cause"]) == ("action", "turn") or e.get("decision") == "turn":
+        return str(e["action"])
+    return ""
+
+
+def _subject(line: Line) -> str:
+    return "You " if line.text.startswith("You ") else f"Seat {line.seat} "
+
+
+def _whole(group: Sequence[Line]) -> Text:
+    """One move's lines as one entry; the details without their subject when it is the
+    move's (``Seat 3 places ...; trades at ...``)."""
+    head, *rest = group
+    subject = _subject(head)
+    text = narrated(replace(head, text=head.text.rstrip(".")))
+    for line in rest:
+        said = line.text.rstrip(".")
+        if line.seat == head.seat and said.startswith(subject):
+            said = said[len(subject) :]
+        text += Text("; ") + narrated(replace(line, text=said))
+    return text + Text(".")
+
+
+def _short(game: Game, group: Sequence[Line]) -> Text:
+    """A move in a few words: ``Seat 1 built The Ropewalk on lot 29``, ``Seat 2 went to
+    The High Hall``, ``Seat 3 took income``; an attack or the end as its first line."""
+    head = group[0]
+    event = decode(game.state.events[head.events[0]])
+    names = game.content.names()
+    kind, _, rest = _action(game.state.events[head.events[0]]).partition(" ")
+    if kind == "build":
+        card, _, lot = rest.partition(" ")
+        said = f"{_subject(head)}built {names.get(card, card)} on lot {lot}"
+    elif kind == "visit":
+        said = f"{_subject(head)}went to {names.get(rest, rest)}"
+    elif kind == "income":
+        said = f"{_subject(head)}took income"
+    elif event["kind"] == "attack":
+        which = "Final attack" if event["cause"] == "final_attack" else "Attack"
+        district = names.get(event["district"], event["district"])
+        outcome = "held" if event["held"] else "fell"
+        said = f"{which} on {district}: {event['strength']} vs {event['defense']}, {outcome}"
+    else:
+        return narrated(head)
+    return narrated(replace(head, text=said))
+
+
+def _rows(summary: Sequence[Text], most: int) -> tuple[list[Text], int]:
+    """The summary's latest entries in at most ``most`` rows (short ones share a row),
+    and how many entries they hold."""
     width = SCREEN_WIDTH - 2
     rows: list[Text] = []
     told = 0
@@ -243,9 +329,28 @@ def summary_lines(summary: Sequence[Text], room: int = SUMMARY_LINES + 1) -> lis
         else:
             break
         told += 1
+    return rows, told
+
+
+def summary_lines(summary: Sequence[Move], room: int = SUMMARY_LINES + 1) -> list[Text]:
+    """ "Since your last turn:" and its latest moves in ``room`` lines (none if empty):
+    told whole if they all fit, else in a few words when more of them fit so.
+
+    Short entries share a line (`` · `` between them), so more of the story fits;
+    the head says how many earlier ones it left out (``log`` tells them).
+    """
+    if not summary or room < 1:
+        return []
+    most = min(room - 1, SUMMARY_LINES)
+    rows, told = _rows([move.full for move in summary], most)
+    if told < len(summary):
+        short, fewer = _rows([move.short for move in summary], most)
+        if fewer > told:
+            rows, told = short, fewer
     head = Text("Since your last turn:", style="bold")
     if told < len(summary):
-        head.append(f" ({len(summary) - told} earlier lines: type log)", style="dim")
+        left = len(summary) - told
+        head.append(f" ({left} earlier move{'s' if left > 1 else ''}: type log)", style="dim")
     lines = [head]
     for row in rows:
         text = Text("  ") + row

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from baldurs_rules.actions import Action
     from baldurs_rules.bots import Bot
+    from baldurs_rules.cli.compact import Move
     from baldurs_rules.cli.screen import Entry
     from baldurs_rules.content.model import Content
     from baldurs_rules.game import Game
@@ -59,9 +60,6 @@ def seat_bots(names: Sequence[str], players: int, humans: int, seed: int) -> lis
         for seat in range(players)
     ]
 
-
-_SUMMARY_KINDS = frozenset({"build", "worker", "place", "trade", "take"})
-"""The story's lines a turn's summary keeps (with each turn's action and the attacks)."""
 
 _QUIT = "quit"
 _CHANGED = "changed"
@@ -220,25 +218,17 @@ class Session:
         self.show_board(seat, lines=turn_screen(self.game, seat, self.labels, entries, summary))
         return self.answer(seat, entries)
 
-    def summary(self, seat: int) -> list[Text]:
+    def summary(self, seat: int) -> list[Move]:
         """What each seat did since this seat's last turn, and the attacks (the story
-        itself scrolled up with the board): the lines for above the prompt."""
-        from baldurs_rules.cli.screen import narrated
+        itself scrolled up with the board): one entry per move, for above the prompt."""
+        from baldurs_rules.cli.compact import digest
         from baldurs_rules.present.narration import narration
 
         start = self.turn_started.get(seat)
         end = self.turn_started[seat] = len(self.game.state.events)
         if start is None or start >= end:
             return []
-        lines = narration(self.game, seat, start, end)
-        events = self.game.state.events
-        return [
-            narrated(line)
-            for line in lines
-            if line.kind in _SUMMARY_KINDS
-            or line.tone in ("turn", "attack", "end")
-            or (line.tone == "forced" and events[line.events[0]][3] == "turn")  # a turn's move
-        ]
+        return digest(self.game, narration(self.game, seat, start, end), seat)
 
     def pause(self, seat: int) -> bool:
         """Hide the screen until the next human says they alone are looking (False: quit)."""

@@ -237,7 +237,8 @@ def test_help_map_explain_and_log() -> None:
     assert "Commands:" in out and "Action kinds:" in out
     assert out.count("Agendas (4+ influence)") == 3  # the screen at turn 1, for map, at turn 3
     assert "The Elfsong Tavern — inn, cost 4 gold" in out
-    assert out.count("You take income.") == 3  # as it happened, in the summary, in the log
+    assert out.count("You take income.") == 2  # as it happened and in the log (your own
+    # moves are not in the summary of the others' moves)
 
 
 def test_the_end_of_input_leaves_the_game() -> None:
@@ -615,75 +616,36 @@ def test_each_turn_prompt_has_a_summary_of_the_moves_since_your_last_turn() -> N
     assert block[len(summary)].startswith("Your turn")  # right above the prompt
 
 
-def test_the_board_command_shows_the_full_board_and_map_the_compact_one() -> None:
-    out, buffer = console()
-    game = br.new_game(2, seed=1)
-    lines = iter(["board", "map", "quit", ""])
-    Session(out, game, [None, br_bot()], read=lambda prompt: next(lines, None)).run()
-    text = buffer.getvalue()
-    full, compact = "Trade 1 (favor now)", "Agendas (4+ influence)"
-    assert text.count(full) == 1 and text.count(compact) == 2  # the turn's screen, then map
-    assert text.index(compact) < text.index(full) < text.rindex(compact)
-    assert max(map(len, text[text.index(full) :].splitlines())) > SCREEN_WIDTH  # not cut
+def test_the_summary_tells_every_other_seats_move_at_almost_every_turn() -> None:
+    """Four players at 120x40: each move of the three others since your last turn is on
+    the screen (whole, or in a few words): at most one screen in eight leaves some to ``log``."""
+    screens = turn_screens(4, 3, False)
+    texts = ["\n".join(screen) for screen, _ in screens]
+    short = [t for t in texts if "Since your last turn:" in t]
+    assert len(short) > 20
+    cut = [t for t in short if "earlier move" in t]
+    assert len(cut) * 8 <= len(short), cut[0]
+    assert all(t.count(" took income") + t.count(" built ") + t.count(" went to ") for t in short)
 
 
-def test_a_terminal_of_160_by_50_shows_the_full_board_at_every_turn() -> None:
-    buffer = io.StringIO()
-    out = Console(file=buffer, width=FULL_WIDTH, height=FULL_HEIGHT, force_terminal=True)
-    lines = iter(["quit", ""])
-    session = Session(out, br.new_game(2, seed=1), [None, br_bot()], lambda p: next(lines, None))
-    assert session.is_large()
-    session.run()
-    assert "Trade 1 (favor now)" in buffer.getvalue()
-    small = Console(
-        file=io.StringIO(), width=FULL_WIDTH, height=FULL_HEIGHT - 1, force_terminal=True
-    )
-    assert not Session(small, br.new_game(2, seed=1), [None, br_bot()]).is_large()
-
-
-def test_the_compact_map_shows_workers_damage_and_standing_pieces_all_game() -> None:
-    from baldurs_rules.bots import make_bot
-    from baldurs_rules.present.board_text import labels
-    from baldurs_rules.rules.lookup import Lookup
+def test_a_digest_has_one_entry_per_move_of_the_others_whole_and_short() -> None:
+    from baldurs_rules.cli.compact import digest
+    from baldurs_rules.present.narration import narration
 
     game = br.new_game(4, seed=3)
-    bots = [make_bot("greedy", s) for s in range(4)]
-    look, names = Lookup.of(game.content), game.content.names()
-    short = labels(game, short=True)
-    seen = {"worker": 0, "damage": 0, "fort": 0}
-    while not game.is_over:
-        out, buffer = console()
-        out.print(compact_screen(game, 0, ["a", "b", "c", "d"]))
-        lines = buffer.getvalue().splitlines()[1:10]
-        state = game.state
-        for d, line in enumerate(lines):
-            assert line.startswith(names[look.districts[d]])
-            location = look.district_location[d]
-            for seat, where in enumerate(state.worker):
-                if where == location:
-                    assert f" s{seat}" in line.split("  ")[-1], line
-                    seen["worker"] += 1
-            assert (f"dmg {state.damage[d]}" in line) == (state.damage[d] > 0), line
-            seen["damage"] += state.damage[d] > 0
-            for n, kind in enumerate(look.node_kind):
-                if kind == "fortification" and look.node_district[n] == d and state.piece[n] >= 0:
-                    fort = short[game.content.fortifications[state.piece[n]].id]
-                    owner = state.owner[n]
-                    assert f"{fort} {f's{owner}' if owner >= 0 else 'dmg'}" in line, line
-                    seen["fort"] += 1
-        game.apply(bots[game.current_player].choose(game))
-    assert all(count > 10 for count in seen.values()), seen
-
-
-def test_eleven_agendas_take_two_lines_and_say_how_many_more() -> None:
-    agendas = list(br.load_content().agendas)[:11]
-    game = br.scenario({"players": 2, "seats": [{"agendas": agendas}, {}]})
-    out, buffer = console()
-    out.print(compact_screen(game, 0, ["you", "rival"]))
-    lines = buffer.getvalue().splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("Agendas ("))
-    shown = lines[start] + lines[start + 1]
-    more = re.search(r"and (\d+) more \(type hand\)$", lines[start + 1])
-    assert more and (start + 2 == len(lines) or not lines[start + 2].startswith(" "))
-    names = [game.content.agendas[c].name for c in game.state.agendas[0]]
-    assert sum(name in shown for name in names) + int(more.group(1)) == 11
+    start = len(game.state.events)
+    moves = ["income", "build chapel_of_the_morninglord 6", "visit high_hall", "income"]
+    for seat, action in enumerate(moves):
+        game.apply(action)
+        while game.current_player == seat and not game.is_over:  # its trade, its uses
+            game.apply(game.legal_actions()[0])
+    told = digest(game, narration(game, 0, start), 0)
+    assert [move.short.plain for move in told] == [  # seat 0's own move left out
+        "Seat 1 built Chapel of the Morninglord on lot 6",
+        "Seat 2 went to The High Hall",
+        "Seat 3 took income",
+    ]
+    whole = [move.full.plain for move in told]
+    assert whole[0].startswith("Seat 1 builds Chapel of the Morninglord (temple) on lot 6")
+    assert whole[1].startswith("Seat 2 places their worker on The High Hall in Manorborn; trades")
+    assert whole[2] == "Seat 3 takes income."
