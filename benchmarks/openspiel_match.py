@@ -26,14 +26,16 @@ page quotes.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import multiprocessing
 import statistics
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyspiel
-from bots import save_result  # benchmarks/bots.py, beside this script
 from open_spiel.python.algorithms import ismcts, mcts
 
 from baldurs_rules.bots import IsmctsBot
@@ -142,7 +144,7 @@ def main() -> None:
             low, high = wilson(total.wins, total.games)
             print(f"{line}  | {total.wins:g}/{total.games} [{low:.2f}, {high:.2f}]", flush=True)
     summary(total, args.players)
-    save_result(
+    _bots_benchmark().save_result(
         "openspiel",
         {
             "hero": "ismcts",
@@ -155,6 +157,17 @@ def main() -> None:
             "budget": f"{args.iterations} iterations per decision, both",
         },
     )
+
+
+def _bots_benchmark() -> Any:
+    """``benchmarks/bots.py``, beside this script, which keeps the strength matches' figures
+    (loaded by its path: a plain ``import bots`` may find another ``bots``)."""
+    path = Path(__file__).resolve().with_name("bots.py")
+    spec = importlib.util.spec_from_file_location("bots_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def summary(tally: Tally, players: int) -> None:
