@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import baldurs_rules as br
 from baldurs_rules.present import decisions
-from baldurs_rules.present.narration import _TELLERS
+from baldurs_rules.present.narration import TELLERS
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.events import EVENTS
 from baldurs_rules.rules.pending import ASKS, FRAMES
@@ -35,7 +35,7 @@ def test_the_shapes_of_saved_games_are_read_from_the_classes() -> None:
 
 
 def test_every_kind_of_event_is_told() -> None:
-    assert set(_TELLERS) == set(EVENTS)
+    assert set(TELLERS) == set(EVENTS)
 
 
 def test_every_ask_has_a_seat_and_a_cause() -> None:
