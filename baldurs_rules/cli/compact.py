@@ -23,6 +23,7 @@ from baldurs_rules.cli.screen import (
     SCREEN_HEIGHT,
     SCREEN_WIDTH,
     SUMMARY_LINES,
+    district_cells,
     narrated,
     option_lines,
     owned_cell,
@@ -30,7 +31,7 @@ from baldurs_rules.cli.screen import (
     seat_style,
     tables,
 )
-from baldurs_rules.present.board_text import district_rows, header_text, legend_text, seat_rows
+from baldurs_rules.present.board_text import header_text, legend_text, seat_rows
 from baldurs_rules.rules.events import decode
 
 if TYPE_CHECKING:
@@ -99,15 +100,12 @@ def _compact_legend(game: Game) -> str:
 
 def _compact_map_lines(game: Game) -> list[Text]:
     """One line per district: name, attack track, lots, what stands on its sites, location."""
-    state, t = game.state, tables(game)
+    state = game.state
     rows: list[list[Text | str]] = []
-    for d, row in enumerate(district_rows(game, short=True)):
-        track = Text(row.track, style="bold red" if row.attacked else "")
-        lots = [owned_cell(cell, owner) for cell, owner in zip(row.lots, row.owners, strict=True)]
-        nodes = [n for n, k in enumerate(t.node_kind) if k != "lot" and t.node_district[n] == d]
+    for d, (row, track, lots, sites) in enumerate(district_cells(game)):
         standing = Text(" ").join(
             owned_cell(cell.replace("damaged", "dmg"), state.owner[n])
-            for cell, n in zip(row.sites, nodes, strict=True)
+            for cell, n in zip(row.sites, sites, strict=True)
             if state.piece[n] >= 0
         )
         rows.append([row.name, track, *lots, standing, _compact_location(game, d)])

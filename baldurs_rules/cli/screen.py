@@ -31,6 +31,7 @@ from baldurs_rules.present.board_text import (
 if TYPE_CHECKING:
     from baldurs_rules.actions import Action
     from baldurs_rules.game import Game
+    from baldurs_rules.present.board_text import DistrictRow
     from baldurs_rules.present.narration import Line
     from baldurs_rules.rules.lookup import Lookup
 
@@ -42,6 +43,7 @@ __all__ = [
     "SUMMARY_LINES",
     "Entry",
     "board_screen",
+    "district_cells",
     "fits_full",
     "menu_entries",
     "narrated",
@@ -115,13 +117,24 @@ def owned_cell(text: str, owner: int) -> Text:
     return Text(text, style=seat_style(owner) if owner >= 0 else "")
 
 
-def _map_lines(game: Game) -> list[Text]:
-    state, t = game.state, tables(game)
-    rows: list[list[Text | str]] = []
+def district_cells(game: Game) -> list[tuple[DistrictRow, Text, list[Text], list[int]]]:
+    """Per district, for a map line: its row, its attack track (red once attacked), its
+    lots in their owners' colours, and the map nodes of its sites (HQ, fortifications,
+    gate), in the row's order."""
+    t = tables(game)
+    cells = []
     for d, row in enumerate(district_rows(game, short=True)):
         track = Text(row.track, style="bold red" if row.attacked else "")
         lots = [owned_cell(cell, owner) for cell, owner in zip(row.lots, row.owners, strict=True)]
         sites = [n for n, k in enumerate(t.node_kind) if k != "lot" and t.node_district[n] == d]
+        cells.append((row, track, lots, sites))
+    return cells
+
+
+def _map_lines(game: Game) -> list[Text]:
+    state = game.state
+    rows: list[list[Text | str]] = []
+    for row, track, lots, sites in district_cells(game):
         cells = [owned_cell(cell, state.owner[n]) for cell, n in zip(row.sites, sites, strict=True)]
         cells += [Text("")] * (4 - len(cells))
         rows.append([row.name, track, *lots, *cells, row.location])

@@ -14,7 +14,6 @@ package.
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from pathlib import Path
@@ -28,12 +27,6 @@ import baldurs_rules as br
 from baldurs_rules.bots.game_file import read_game_file, read_record
 
 pytestmark = pytest.mark.browser
-try:
-    import playwright.sync_api  # noqa: F401
-except ImportError:  # pragma: no cover - the dev extra installs it
-    if os.environ.get("CI") == "true":
-        raise
-    pytest.skip("the playwright package is not installed", allow_module_level=True)
 RESTART_AT = 60  # moves played when the server is killed
 
 

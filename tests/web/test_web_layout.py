@@ -4,7 +4,6 @@ clicks a turn, names in every option) and a whole game by taps on a 390x844 phon
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import statistics
@@ -17,12 +16,6 @@ from browser_support import Server, dataset
 from web_support import free_port
 
 pytestmark = pytest.mark.browser
-try:
-    import playwright.sync_api  # noqa: F401
-except ImportError:  # pragma: no cover - the dev extra installs it
-    if os.environ.get("CI") == "true":
-        raise
-    pytest.skip("the playwright package is not installed", allow_module_level=True)
 
 ID = re.compile(r"[a-z]+_[a-z_]+")
 

@@ -3,7 +3,6 @@ while the server is down the page says so plainly and every option is disabled."
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 from typing import Any
@@ -13,12 +12,6 @@ from browser_support import Server, dataset
 from web_support import free_port
 
 pytestmark = pytest.mark.browser
-try:
-    import playwright.sync_api  # noqa: F401
-except ImportError:  # pragma: no cover - the dev extra installs it
-    if os.environ.get("CI") == "true":
-        raise
-    pytest.skip("the playwright package is not installed", allow_module_level=True)
 
 
 def serve(servers: list[Server], tmp_path: Path, *args: str) -> tuple[Server, int]:

@@ -5,18 +5,11 @@ writes both)."""
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import pytest
 
 pytestmark = pytest.mark.browser
-try:
-    import playwright.sync_api  # noqa: F401
-except ImportError:  # pragma: no cover - the dev extra installs it
-    if os.environ.get("CI") == "true":
-        raise
-    pytest.skip("the playwright package is not installed", allow_module_level=True)
 
 
 def test_each_picture_shows_what_its_manifest_says(browser: Any) -> None:
