@@ -366,14 +366,8 @@ def _lot(
     content, state = game.content, game.state
     names = content.names()
     t = Lookup.of(content)
-    status_code = state.lots[node]
     piece, owner = state.piece[node], state.owner[node]
-    if status_code == LOT_BUILT and piece >= 0:
-        status = "built" if owner >= 0 else "damaged"
-    else:
-        status = {LOT_AVAILABLE: "available", LOT_BANNED: "banned", LOT_FINAL: "final"}.get(
-            status_code, "hidden"
-        )
+    status = _lot_status(state.lots[node], piece, owner)
     g = svg_element(
         parent,
         "g",
@@ -392,64 +386,85 @@ def _lot(
         title += " (the final attack's district)"
     svg_element(g, "title", title)
     if piece >= 0:
+        _built_lot(g, number, x, y, tile_labels[piece], piece, owner)
+    else:
+        _empty_lot(g, number, x, y, status)
+
+
+def _lot_status(code: int, piece: int, owner: int) -> str:
+    """What a lot shows: built, damaged (nobody owns it), available, banned, final, hidden."""
+    if code == LOT_BUILT and piece >= 0:
+        return "built" if owner >= 0 else "damaged"
+    return {LOT_AVAILABLE: "available", LOT_BANNED: "banned", LOT_FINAL: "final"}.get(
+        code, "hidden"
+    )
+
+
+def _built_lot(
+    g: ET.Element, number: int, x: float, y: float, label: str, piece: int, owner: int
+) -> None:
+    """A lot with a building: its tile, the owner's cube (or a red cross: damaged), its number."""
+    svg_element(
+        g,
+        "circle",
+        cx=svg_number(x),
+        cy=svg_number(y),
+        r=_LOT_R,
+        fill=TILE_FILLS[piece % len(TILE_FILLS)],
+        stroke=seat_color(owner) if owner >= 0 else "#555",
+        stroke_width=4 if owner >= 0 else 2,
+    )
+    svg_element(
+        g,
+        "text",
+        label,
+        x=svg_number(x),
+        y=svg_number(y + 4),
+        font_size=11,
+        font_weight="bold",
+        text_anchor="middle",
+        fill="#1a1a1a",
+    )
+    if owner >= 0:
         svg_element(
             g,
-            "circle",
-            cx=svg_number(x),
-            cy=svg_number(y),
-            r=_LOT_R,
-            fill=TILE_FILLS[piece % len(TILE_FILLS)],
-            stroke=seat_color(owner) if owner >= 0 else "#555",
-            stroke_width=4 if owner >= 0 else 2,
+            "rect",
+            x=svg_number(x + 7),
+            y=svg_number(y - 17),
+            width=9,
+            height=9,
+            fill=seat_color(owner),
+            stroke="#222",
+            class_="cube",
+            data_owner=owner,
         )
+    else:
         svg_element(
             g,
-            "text",
-            tile_labels[piece],
-            x=svg_number(x),
-            y=svg_number(y + 4),
-            font_size=11,
-            font_weight="bold",
-            text_anchor="middle",
-            fill="#1a1a1a",
+            "path",
+            d=" ".join(
+                f"M{svg_number(x - dx)},{svg_number(y - 10)} "
+                f"L{svg_number(x + dx)},{svg_number(y + 10)}"
+                for dx in (10, -10)
+            ),
+            stroke="#b22222",
+            stroke_width=3,
+            class_="damaged-mark",
         )
-        if owner >= 0:
-            svg_element(
-                g,
-                "rect",
-                x=svg_number(x + 7),
-                y=svg_number(y - 17),
-                width=9,
-                height=9,
-                fill=seat_color(owner),
-                stroke="#222",
-                class_="cube",
-                data_owner=owner,
-            )
-        else:
-            svg_element(
-                g,
-                "path",
-                d=" ".join(
-                    f"M{svg_number(x - dx)},{svg_number(y - 10)} "
-                    f"L{svg_number(x + dx)},{svg_number(y + 10)}"
-                    for dx in (10, -10)
-                ),
-                stroke="#b22222",
-                stroke_width=3,
-                class_="damaged-mark",
-            )
-        svg_element(
-            g,
-            "text",
-            str(number),
-            x=svg_number(x - _LOT_R),
-            y=svg_number(y - _LOT_R + 2),
-            font_size=9,
-            text_anchor="middle",
-            fill="#3a2e22",
-        )
-        return
+    svg_element(
+        g,
+        "text",
+        str(number),
+        x=svg_number(x - _LOT_R),
+        y=svg_number(y - _LOT_R + 2),
+        font_size=9,
+        text_anchor="middle",
+        fill="#3a2e22",
+    )
+
+
+def _empty_lot(g: ET.Element, number: int, x: float, y: float, status: str) -> None:
+    """A lot without a building: a circle styled by its status, its number inside."""
     style = {
         "available": ("#ffffff", "#2e7d32", None, 2.5),
         "banned": ("#4a4a4a", "#222222", None, 2),
