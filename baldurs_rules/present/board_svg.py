@@ -38,6 +38,7 @@ from baldurs_rules.rules.lookup import Lookup
 from baldurs_rules.rules.state import LOT_AVAILABLE, LOT_BANNED, LOT_BUILT, LOT_FINAL
 
 if TYPE_CHECKING:
+    from baldurs_rules.content.model import MapNode
     from baldurs_rules.game import Game
 
 __all__ = ["PLAYER_COLORS", "PLAYER_NAMES", "render_svg"]
@@ -214,47 +215,62 @@ def _locations(root: ET.Element, game: Game) -> None:
             text_anchor="middle",
             fill="#8a6d1d",
         )
-        for k in range(damage):
-            svg_element(
-                g,
-                "rect",
-                x=svg_number(x + 15 + 9 * k),
-                y=svg_number(y - 13),
-                width=8,
-                height=8,
-                fill="#b22222",
-                class_="damage",
-            )
-        words = _short_name(loc.name).split()
-        label = svg_element(
+        _damage_marks(g, x, y, damage)
+        _location_label(g, loc.name, x, y)
+        _worker_tokens(g, x, y, workers)
+
+
+def _damage_marks(g: ET.Element, x: float, y: float, damage: int) -> None:
+    """A red square per damage token, right of the location's star."""
+    for k in range(damage):
+        svg_element(
             g,
-            "text",
-            x=svg_number(x),
-            y=svg_number(y - 18 - 11 * (len(words) - 1)),
-            font_size=10,
-            font_weight="bold",
-            text_anchor="middle",
-            fill="#5a4510",
-            stroke="#fbf8f1",
-            stroke_width=3,
-            paint_order="stroke",
-            class_="location-label",
+            "rect",
+            x=svg_number(x + 15 + 9 * k),
+            y=svg_number(y - 13),
+            width=8,
+            height=8,
+            fill="#b22222",
+            class_="damage",
         )
-        for k, word in enumerate(words):  # a word a line: neighbours' labels never overlap
-            svg_element(label, "tspan", word, x=svg_number(x), dy=None if k == 0 else 11)
-        for k, s in enumerate(workers):  # a worker token: a ringed disc in the seat's colour
-            svg_element(
-                g,
-                "circle",
-                cx=svg_number(x - 12 + 24 * k),
-                cy=svg_number(y + 26),
-                r=10,
-                fill=seat_color(s),
-                stroke="#111",
-                stroke_width=3,
-                class_="worker",
-                data_owner=s,
-            )
+
+
+def _worker_tokens(g: ET.Element, x: float, y: float, workers: list[int]) -> None:
+    """A worker token per worker at the location, below its star."""
+    for k, s in enumerate(workers):  # a worker token: a ringed disc in the seat's colour
+        svg_element(
+            g,
+            "circle",
+            cx=svg_number(x - 12 + 24 * k),
+            cy=svg_number(y + 26),
+            r=10,
+            fill=seat_color(s),
+            stroke="#111",
+            stroke_width=3,
+            class_="worker",
+            data_owner=s,
+        )
+
+
+def _location_label(g: ET.Element, name: str, x: float, y: float) -> None:
+    """The location's name above it, a word a line."""
+    words = _short_name(name).split()
+    label = svg_element(
+        g,
+        "text",
+        x=svg_number(x),
+        y=svg_number(y - 18 - 11 * (len(words) - 1)),
+        font_size=10,
+        font_weight="bold",
+        text_anchor="middle",
+        fill="#5a4510",
+        stroke="#fbf8f1",
+        stroke_width=3,
+        paint_order="stroke",
+        class_="location-label",
+    )
+    for k, word in enumerate(words):  # a word a line: neighbours' labels never overlap
+        svg_element(label, "tspan", word, x=svg_number(x), dy=None if k == 0 else 11)
 
 
 def _short_name(name: str) -> str:
@@ -263,95 +279,106 @@ def _short_name(name: str) -> str:
 
 
 def _nodes(root: ET.Element, game: Game, tile_labels: list[str]) -> None:
-    content, state = game.content, game.state
-    names = content.names()
     lots = svg_element(root, "g", id="lots")
     sites = svg_element(root, "g", id="sites")
-    fort_labels = abbreviations([f.name for f in content.fortifications])
-    for node in content.board.nodes:
-        x, y = node.at
-        piece, owner = state.piece[node.index], state.owner[node.index]
+    fort_labels = abbreviations([f.name for f in game.content.fortifications])
+    for node in game.content.board.nodes:
         if node.kind == "lot":
+            x, y = node.at
             _lot(lots, game, node.index, node.lot or 0, x, y, tile_labels)
-            continue
-        if piece < 0:
-            status = "empty"
-        elif owner < 0:
-            status = "damaged"
         else:
-            status = "occupied"
-        g = svg_element(
-            sites,
-            "g",
-            id=f"node-{node.id}",
-            class_=f"site {node.kind}",
-            data_status=status,
-            data_owner=owner if owner >= 0 else None,
+            _site(sites, game, node, fort_labels)
+
+
+def _site(sites: ET.Element, game: Game, node: MapNode, fort_labels: list[str]) -> None:
+    """An HQ, watchtower/keep or gate site: its shape, filled in its owner's colour if built."""
+    content, state = game.content, game.state
+    names = content.names()
+    x, y = node.at
+    piece, owner = state.piece[node.index], state.owner[node.index]
+    if piece < 0:
+        status = "empty"
+    elif owner < 0:
+        status = "damaged"
+    else:
+        status = "occupied"
+    g = svg_element(
+        sites,
+        "g",
+        id=f"node-{node.id}",
+        class_=f"site {node.kind}",
+        data_status=status,
+        data_owner=owner if owner >= 0 else None,
+    )
+    if node.kind == "hq":
+        label = "HQ"
+        what = names.get(state.hq[owner], "HQ") if owner >= 0 else "HQ site"
+    else:
+        label = fort_labels[piece] if piece >= 0 else ""
+        what = content.fortifications[piece].name if piece >= 0 else f"{node.kind} site"
+    whose = f" of seat {owner} ({seat_color_name(owner)})" if owner >= 0 else ""
+    svg_element(g, "title", f"{site_text(game, node.id)}: {what}{whose}")
+    _site_shape(g, node.kind, x, y, piece, owner)
+    if label:
+        svg_element(
+            g,
+            "text",
+            label,
+            x=svg_number(x),
+            y=svg_number(y + 4),
+            font_size=10,
+            font_weight="bold",
+            text_anchor="middle",
+            fill="#ffffff",
         )
-        if node.kind == "hq":
-            label = "HQ"
-            what = names.get(state.hq[owner], "HQ") if owner >= 0 else "HQ site"
-        else:
-            label = fort_labels[piece] if piece >= 0 else ""
-            what = content.fortifications[piece].name if piece >= 0 else f"{node.kind} site"
-        whose = f" of seat {owner} ({seat_color_name(owner)})" if owner >= 0 else ""
-        svg_element(g, "title", f"{site_text(game, node.id)}: {what}{whose}")
-        fill = seat_color(owner) if piece >= 0 else "#ffffff"
-        stroke = "#222" if piece >= 0 else "#8a7a6a"
-        dash = None if piece >= 0 else "3,2"
-        if node.kind == "hq":
-            svg_element(
-                g,
-                "rect",
-                x=svg_number(x - 13),
-                y=svg_number(y - 13),
-                width=26,
-                height=26,
-                fill=fill,
-                stroke=stroke,
-                stroke_width=2,
-                stroke_dasharray=dash,
-            )
-        elif node.kind == "gate":
-            svg_element(
-                g,
-                "rect",
-                x=svg_number(x - 14),
-                y=svg_number(y - 8),
-                width=28,
-                height=16,
-                rx=3,
-                fill=fill,
-                stroke=stroke,
-                stroke_width=2,
-                stroke_dasharray=dash,
-            )
-        else:
-            points = (
-                f"{svg_number(x)},{svg_number(y - 14)} {svg_number(x + 13)},{svg_number(y + 10)} "
-                f"{svg_number(x - 13)},{svg_number(y + 10)}"
-            )
-            svg_element(
-                g,
-                "polygon",
-                points=points,
-                fill=fill,
-                stroke=stroke,
-                stroke_width=2,
-                stroke_dasharray=dash,
-            )
-        if label:
-            svg_element(
-                g,
-                "text",
-                label,
-                x=svg_number(x),
-                y=svg_number(y + 4),
-                font_size=10,
-                font_weight="bold",
-                text_anchor="middle",
-                fill="#ffffff",
-            )
+
+
+def _site_shape(g: ET.Element, kind: str, x: float, y: float, piece: int, owner: int) -> None:
+    """A square (HQ), a bar (gate) or a triangle (the other sites); dashed while empty."""
+    fill = seat_color(owner) if piece >= 0 else "#ffffff"
+    stroke = "#222" if piece >= 0 else "#8a7a6a"
+    dash = None if piece >= 0 else "3,2"
+    if kind == "hq":
+        svg_element(
+            g,
+            "rect",
+            x=svg_number(x - 13),
+            y=svg_number(y - 13),
+            width=26,
+            height=26,
+            fill=fill,
+            stroke=stroke,
+            stroke_width=2,
+            stroke_dasharray=dash,
+        )
+    elif kind == "gate":
+        svg_element(
+            g,
+            "rect",
+            x=svg_number(x - 14),
+            y=svg_number(y - 8),
+            width=28,
+            height=16,
+            rx=3,
+            fill=fill,
+            stroke=stroke,
+            stroke_width=2,
+            stroke_dasharray=dash,
+        )
+    else:
+        points = (
+            f"{svg_number(x)},{svg_number(y - 14)} {svg_number(x + 13)},{svg_number(y + 10)} "
+            f"{svg_number(x - 13)},{svg_number(y + 10)}"
+        )
+        svg_element(
+            g,
+            "polygon",
+            points=points,
+            fill=fill,
+            stroke=stroke,
+            stroke_width=2,
+            stroke_dasharray=dash,
+        )
 
 
 def _lot(
