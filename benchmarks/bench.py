@@ -62,11 +62,11 @@ def bench_load(repeat: int) -> None:
     os.environ["BALDURS_RULES_CACHE"] = "0"
     cold = median_time(lambda: br.load_content(cache=False), max(3, repeat // 4))
     os.environ.pop("BALDURS_RULES_CACHE")
-    loader._MEMORY.clear()
+    loader.clear_memory_cache()
     br.load_content()  # fill the caches
     warm = median_time(br.load_content, repeat * 10)
-    loader._MEMORY.clear()
-    disk = median_time(lambda: (loader._MEMORY.clear(), br.load_content()), repeat)
+    loader.clear_memory_cache()
+    disk = median_time(lambda: (loader.clear_memory_cache(), br.load_content()), repeat)
     print(
         f"content load: cold {cold * 1000:8.1f} ms   warm (memory) {warm * 1e6:8.1f} us"
         f"   warm (disk cache, new process) {disk * 1000:6.1f} ms"

@@ -23,7 +23,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
-from baldurs_rules._resources import default_content_dir
+from baldurs_rules.content import default_content_dir
 from baldurs_rules.dsl.parser import remember_trees
 from baldurs_rules.lsp.analysis import Workbench
 

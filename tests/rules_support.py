@@ -20,6 +20,7 @@ __all__ = [
     "LOT_BANNED",
     "LOT_BUILT",
     "LOT_HIDDEN",
+    "RUNS_COMPILED",
     "closed_city",
     "events_of",
     "legal",
@@ -32,6 +33,9 @@ __all__ = [
 ]
 
 ALL_LOTS = range(1, 37)
+
+RUNS_COMPILED = br.BUILD == "compiled (mypyc)"
+"""Whether the mypyc-compiled modules run (``br.BUILD``; tests/build/test_build_kind.py pins it)."""
 
 
 def tables(game: br.Game) -> Any:

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
     from baldurs_rules.content.model import Content
 
-__all__ = ["COMMANDS", "play", "seat_bots"]
+__all__ = ["COMMANDS", "new_session", "play", "seat_bots"]
 
 
 # ---------------------------------------------------------------- play
@@ -79,7 +79,7 @@ def play(
     if load_file:
         session = Session.loaded(out, content, load_file, bot_names, humans, players)
     else:
-        session = _new_session(out, content, players or 4, humans, seed, advanced, bot_names)
+        session = new_session(out, content, players or 4, humans, seed, advanced, bot_names)
     session.quiet = quiet
     if session.run():
         out.print()
@@ -97,7 +97,7 @@ def _play_console(width: int) -> Console:
     return guarded(Console(width=None if sys.stdout.isatty() else width, highlight=False))
 
 
-def _new_session(
+def new_session(
     out: Console,
     content: Content,
     players: int,
@@ -106,6 +106,20 @@ def _new_session(
     advanced: bool,
     bot_names: str,
 ) -> Session:
+    """A play session on a new game, its title and roster printed: what ``bbg play`` starts.
+
+    Args:
+        out: The console the session prints to.
+        content: The content the game is played with.
+        players: How many seats.
+        humans: How many of them are people at this terminal (the first ones).
+        seed: The game's seed; ``None`` draws a random one that only saves keep.
+        advanced: Whether the advanced rules are on.
+        bot_names: The bots of the other seats, as ``--bots`` takes them.
+
+    Raises:
+        click.BadParameter: ``players``, ``humans`` or ``bot_names`` is out of range.
+    """
     from baldurs_rules.game import new_game
 
     check_players(content, players)

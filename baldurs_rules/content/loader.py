@@ -29,13 +29,15 @@ Examples:
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from baldurs_rules.content import cache as disk
 from baldurs_rules.content.chain import Chain, read_chain
 from baldurs_rules.content.files import content_directory, default_content_dir
 from baldurs_rules.content.model import Content
 
-__all__ = ["default_content_dir", "load_content"]
+__all__ = ["clear_memory_cache", "default_content_dir", "load_content", "separate_memory_cache"]
 
 _MEMORY: dict[str, Content] = {}
 
@@ -85,3 +87,40 @@ def _load(chain: Chain) -> Content:
     from baldurs_rules.content.assemble import assemble
 
     return assemble(chain)
+
+
+def clear_memory_cache() -> None:
+    """Forget every content loaded in this process; the disk cache is kept.
+
+    The next ``load_content`` of the same files reads the disk cache (or the files),
+    as a new process would: benchmarks time it, and a content loaded from another
+    working directory (whose problems name files relative to it) is loaded afresh.
+
+    Examples:
+        >>> first = load_content()
+        >>> clear_memory_cache()
+        >>> load_content() is first
+        False
+    """
+    _MEMORY.clear()
+
+
+@contextmanager
+def separate_memory_cache() -> Iterator[None]:
+    """Load with an empty memory cache inside the block; the process's own is put back after.
+
+    Examples:
+        >>> outside = load_content()
+        >>> with separate_memory_cache():
+        ...     load_content() is outside
+        False
+        >>> load_content() is outside
+        True
+    """
+    saved = dict(_MEMORY)
+    _MEMORY.clear()
+    try:
+        yield
+    finally:
+        _MEMORY.clear()
+        _MEMORY.update(saved)

@@ -32,9 +32,8 @@ from pathlib import Path
 
 from baldurs_rules._resources import default_content_dir
 from baldurs_rules.content import cache as disk
-from baldurs_rules.content import loader
 from baldurs_rules.content.build import At
-from baldurs_rules.content.loader import load_content
+from baldurs_rules.content.loader import clear_memory_cache, load_content, separate_memory_cache
 from baldurs_rules.content.model import Content
 from baldurs_rules.content.schema import schema_problems
 from baldurs_rules.content.yamlio import read_yaml_text
@@ -300,7 +299,7 @@ def _caches(gen: _Generator, report: FuzzReport, count: int, tmp: Path) -> None:
         for _ in range(count):
             bad, what = _corrupt(gen.rng, good)
             path.write_bytes(bad)
-            loader._MEMORY.clear()
+            clear_memory_cache()
             report.record("cache", partial(_same_rules, fresh), what)
 
 
@@ -329,20 +328,17 @@ def _corrupt(rng: random.Random, good: bytes) -> tuple[bytes, str]:
 @contextmanager
 def _private_cache(home: Path) -> Iterator[None]:
     saved = {k: os.environ.get(k) for k in ("XDG_CACHE_HOME", "BALDURS_RULES_CACHE")}
-    memory = dict(loader._MEMORY)
-    loader._MEMORY.clear()
     os.environ["XDG_CACHE_HOME"] = str(home)
     os.environ.pop("BALDURS_RULES_CACHE", None)
     try:
-        yield
+        with separate_memory_cache():
+            yield
     finally:
         for key, value in saved.items():
             if value is None:
                 os.environ.pop(key, None)
             else:
                 os.environ[key] = value
-        loader._MEMORY.clear()
-        loader._MEMORY.update(memory)
 
 
 def _same_rules(fresh: Content) -> None:

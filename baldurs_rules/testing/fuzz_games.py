@@ -44,8 +44,8 @@ from baldurs_rules.content.loader import load_content
 from baldurs_rules.content.model import Content
 from baldurs_rules.errors import RulesError
 from baldurs_rules.game import Game, new_game, replay
-from baldurs_rules.invariants import check_all
 from baldurs_rules.rules import Rules
+from baldurs_rules.testing.interrupts import apply_interrupted, apply_signalled, survives
 
 __all__ = ["CLASSES", "TIME_LIMIT", "GameFuzzReport", "fuzz_games", "main", "positions"]
 
@@ -356,42 +356,15 @@ def _set(data: Any, path: tuple[Any, ...], value: Any) -> Any:
     return data
 
 
-# ---------------------------------------------------------------- what an accepted input must do
-
-
-def _survives(game: Game, rng: random.Random, steps: int = 8) -> None:
-    """A game the library accepted keeps its invariants, saves to itself and plays on.
-
-    Raises:
-        AssertionError: Any of it fails (a fuzz failure, not a ``RulesError``).
-    """
-    problems = check_all(game)
-    if problems:
-        raise AssertionError(f"accepted a state that breaks invariants: {problems[:3]}")
-    again = Game.from_json(game.to_json(), game.content)
-    if again != game:
-        raise AssertionError("an accepted game does not load back to itself")
-    for _ in range(steps):
-        if game.is_over:
-            return
-        legal = game.legal_actions()
-        if not legal:
-            raise AssertionError("an accepted game that is not over has no legal action")
-        try:
-            game.apply(rng.choice(legal))
-        except RulesError as exc:
-            raise AssertionError(f"an accepted game fails in play: {exc}") from None
-    problems = check_all(game)
-    if problems:
-        raise AssertionError(f"an accepted game breaks invariants in play: {problems[:3]}")
+# ---------------------------------------------------------------- loading and replaying
 
 
 def _load(text: str | bytes, content: Content, rng: random.Random) -> None:
-    _survives(Game.from_json(text, content), rng)
+    survives(Game.from_json(text, content), rng)
 
 
 def _replay(record: Any, content: Content, rng: random.Random) -> None:
-    _survives(replay(record, content), rng)
+    survives(replay(record, content), rng)
 
 
 # ---------------------------------------------------------------- the six classes
@@ -504,7 +477,7 @@ class _Inputs:
             if game != before or game.actions != before.actions:
                 raise AssertionError("a refused action changed the game") from None
             raise
-        _survives(game, self.rng, steps=2)
+        survives(game, self.rng, steps=2)
 
     def signal(self) -> tuple[Callable[[], object], Any]:
         game, _ = self.pick()
@@ -521,62 +494,14 @@ class _Inputs:
         action = self.rng.choice(game.legal_actions())
         before = game.clone()
         if delay is None:
-            interrupted = _apply_interrupted(game, action, line)
+            interrupted = apply_interrupted(game, action, line)
         else:
-            interrupted = _apply_signalled(game, action, delay)
+            interrupted = apply_signalled(game, action, delay)
         if interrupted and (game != before or game.actions != before.actions):
             raise AssertionError(f"interrupted at line {line}, {action} left the game changed")
-        _survives(game, self.rng, steps=3)
+        survives(game, self.rng, steps=3)
         how = "at a line" if delay is None else "by a signal"
         return f"interrupted {how}" if interrupted else "completed"
-
-
-def _apply_interrupted(game: Game, action: Any, line: int) -> bool:
-    """Apply with a KeyboardInterrupt at one line of it; whether it was interrupted."""
-    count = 0
-
-    def trace(frame: Any, event: str, arg: Any) -> Any:
-        nonlocal count
-        if event == "line":
-            count += 1
-            if count == line:
-                raise KeyboardInterrupt
-        return trace
-
-    sys.settrace(lambda frame, event, arg: trace)
-    try:
-        game.apply(action)
-    except KeyboardInterrupt:
-        return True
-    finally:
-        sys.settrace(None)
-    return False
-
-
-def _apply_signalled(game: Game, action: Any, delay: float) -> bool:
-    """Apply while a real signal (SIGALRM after ``delay`` s) raises KeyboardInterrupt, as a
-    Ctrl-C would, if it lands in the library; whether it did. The hang alarm, which uses
-    the same timer, is put back afterwards."""
-
-    def ring(signum: int, frame: Any) -> None:
-        name = "" if frame is None else frame.f_code.co_filename
-        if "baldurs_rules" in name and "testing" not in name:
-            raise KeyboardInterrupt
-
-    start = time.perf_counter()
-    previous = signal.signal(signal.SIGALRM, ring)
-    hang_alarm, _ = signal.setitimer(signal.ITIMER_REAL, delay)
-    try:
-        game.apply(action)
-    except KeyboardInterrupt:
-        return True
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-        if hang_alarm > 0:
-            left = hang_alarm - (time.perf_counter() - start)
-            signal.setitimer(signal.ITIMER_REAL, max(left, 0.000001))
-    return False
 
 
 # ---------------------------------------------------------------- running

@@ -15,8 +15,8 @@ from click.testing import CliRunner, Result
 from process_support import gone, interrupted, needs_proc, session, start, wait_for_games
 
 import baldurs_rules as br
-from baldurs_rules._resources import default_content_dir
 from baldurs_rules.cli import main
+from baldurs_rules.content import default_content_dir
 from baldurs_rules.content.files import display_name
 from baldurs_rules.runs.simulate import simulate
 

@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 import baldurs_rules as br
-from baldurs_rules._resources import bundled_mods
 from baldurs_rules.cli import main
+from baldurs_rules.content import bundled_mods
 from baldurs_rules.content.files import content_directory, default_content_dir
 
 

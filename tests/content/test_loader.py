@@ -22,7 +22,7 @@ import pytest
 from content_support import problems_of
 
 from baldurs_rules import ContentError, Location, Problem, load_content
-from baldurs_rules._resources import default_content_dir
+from baldurs_rules.content import default_content_dir
 from baldurs_rules.content.yamlio import read_yaml
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"

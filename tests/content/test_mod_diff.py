@@ -129,7 +129,7 @@ def test_explain_a_removed_card_names_the_mod(mod: Path, default: Content) -> No
 def test_content_schema_writes_every_kind(tmp_path: Path) -> None:
     from jsonschema import Draft202012Validator
 
-    from baldurs_rules._resources import default_content_dir
+    from baldurs_rules.content import default_content_dir
     from baldurs_rules.content.chain import FILES
     from baldurs_rules.content.yamlio import read_yaml
 

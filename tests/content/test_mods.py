@@ -10,8 +10,7 @@ import pytest
 from content_support import problems_of, write
 
 from baldurs_rules import Content, Problem, load_content
-from baldurs_rules._resources import default_content_dir
-from baldurs_rules.content import loader
+from baldurs_rules.content import default_content_dir, loader
 from baldurs_rules.content.files import display_name
 
 

@@ -14,6 +14,7 @@ import pytest
 
 import baldurs_rules as br
 from baldurs_rules.invariants import check_all
+from baldurs_rules.rules import Rules
 from baldurs_rules.rules.pending import BuildFrame, EndTurnFrame, IncomeAsk
 
 
@@ -36,7 +37,7 @@ def test_an_engine_failure_leaves_the_game_exactly_as_it_was(monkeypatch) -> Non
         game.apply(rng.choice(game.legal_actions()))
     before = game.clone()
     actions = game.actions
-    rules = game._rules
+    rules = Rules.of(game.content)
     original = rules.board.build
     fail_at = game.state.turn
 
@@ -59,7 +60,7 @@ def test_an_engine_failure_leaves_the_game_exactly_as_it_was(monkeypatch) -> Non
 
 def test_an_engine_failure_far_from_a_checkpoint_is_restored_too(monkeypatch) -> None:
     game = play(br.new_game(players=4, seed=9), 31)  # 31: between two checkpoints
-    rules = game._rules
+    rules = Rules.of(game.content)
     original = rules.turns.end_turn
     fail_at = game.state.turn
 
@@ -126,7 +127,7 @@ def test_undo_and_failures_never_cut_a_shared_history(monkeypatch) -> None:
     play(copy, 12, seed=9)
     game.undo(reveal=True)  # shortens the original's history, not the list
     assert br.replay(copy.record()) == copy
-    rules = game._rules
+    rules = Rules.of(game.content)
     original, fail_at = rules.turns.end_turn, copy.state.turn
 
     def boom(state, frame):  # the copy's next end of a turn fails

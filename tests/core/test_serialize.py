@@ -20,13 +20,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rules_support import RUNS_COMPILED
 
 import baldurs_rules as br
-from baldurs_rules import _build
 from baldurs_rules.invariants import check_all
 from baldurs_rules.rules import Rules
 from baldurs_rules.rules.shapes import action_problem
 from baldurs_rules.serialize import MAX_FILE_BYTES, MAX_NOTATION
+from baldurs_rules.testing.interrupts import apply_interrupted
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "saves"
 SAMPLE_FILES = sorted(SAMPLES.glob("*.json"))
@@ -291,12 +292,10 @@ def test_a_python_record_of_strange_values_is_refused() -> None:
 
 
 @pytest.mark.skipif(
-    _build.BUILD == _build.COMPILED,
+    RUNS_COMPILED,
     reason="interrupts land between Python lines and bytecodes; compiled modules have neither",
 )
 def test_an_interrupted_apply_leaves_the_game_as_it_was() -> None:
-    from baldurs_rules.testing.fuzz_games import _apply_interrupted
-
     game = position({"players": 3, "seed": 8, "steps": 30})
     rng = random.Random(8)
     interrupted = 0
@@ -305,7 +304,7 @@ def test_an_interrupted_apply_leaves_the_game_as_it_was() -> None:
             break
         before = game.clone()
         action = rng.choice(game.legal_actions())
-        if _apply_interrupted(game, action, line):
+        if apply_interrupted(game, action, line):
             interrupted += 1
             assert game == before and game.actions == before.actions
         assert check_all(game) == []

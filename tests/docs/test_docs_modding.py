@@ -44,7 +44,7 @@ def _installed_content() -> str:
 
 
 def _portable(text: str) -> str:
-    from baldurs_rules._resources import default_content_dir
+    from baldurs_rules.content import default_content_dir
 
     for place in {_installed_content(), str(default_content_dir())}:
         text = text.replace(place, INSTALLED)

@@ -59,7 +59,7 @@ def test_docgen_reports_the_pictures_it_cannot_write(
     from tools.docgen import generate
 
     monkeypatch.setattr(shots, "IMAGES", tmp_path)  # no picture at all
-    stale = generate._pictures()
+    stale = generate.stale_picture_references()
     assert stale and all(s.page == "docs/play.md" and "--screenshots" in str(s) for s in stale)
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from baldurs_rules import ContentError, load_content
-from baldurs_rules._resources import schema_dir
+from baldurs_rules.content import schema_dir
 from baldurs_rules.content.files import default_content_dir
 
 PAGE = (Path(__file__).resolve().parents[2] / "docs" / "security.md").read_text("utf-8")

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 import baldurs_rules as br
-from baldurs_rules._resources import default_content_dir
 from baldurs_rules.bots import make_bot
+from baldurs_rules.content import default_content_dir
 
 
 @cache

@@ -16,7 +16,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test
 
 import baldurs_rules as br
-from baldurs_rules._resources import default_content_dir
+from baldurs_rules.content import default_content_dir
 from baldurs_rules.errors import RulesError
 from baldurs_rules.rl import ActionCodec, BaldursGateEnv, ObservationEncoder, env, raw_env
 

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import baldurs_rules as br
 from baldurs_rules.invariants import check_all
+from baldurs_rules.rules import Rules
 from baldurs_rules.rules.knowledge import cards_at, hidden_slots, known_to
 from baldurs_rules.rules.state import LOT_HIDDEN
 
@@ -181,7 +182,9 @@ def test_reshuffled_cards_are_only_exchanged_among_themselves() -> None:
         }
     )
     state = game.state
-    game._rules.take_from_deck(state, 1, "test")  # the deck is empty: the discard pile is shuffled
+    Rules.of(game.content).take_from_deck(
+        state, 1, "test"
+    )  # the deck is empty: the discard pile is shuffled
     assert state.hand[1][0] == "wailing_gull" and state.hand[1][1] in rest
     drawn_places = set()
     for sample in range(40):

@@ -7,6 +7,7 @@ import random
 import pytest
 
 import baldurs_rules as br
+from baldurs_rules.rules import Rules
 from baldurs_rules.rules.state import FIELDS, State
 
 
@@ -114,7 +115,7 @@ def test_the_machine_refuses_to_answer_when_no_decision_is_pending() -> None:
     while not game.is_over:
         game.apply(rng.choice(game.legal_actions()))
     before = game.to_json()
-    machine = game._rules.machine
+    machine = Rules.of(game.content).machine
     assert machine.legal_view(game.state) == [] and not machine.is_legal(
         game.state, br.Action("income")
     )

@@ -12,11 +12,12 @@ import time
 from collections import Counter
 
 import pytest
+from rules_support import RUNS_COMPILED
 
 import baldurs_rules as br
-from baldurs_rules import _build
-from baldurs_rules.testing import fuzz_games
-from baldurs_rules.testing.fuzz_games import CLASSES, GameFuzzReport, _survives
+from baldurs_rules.testing import check_all, fuzz_games
+from baldurs_rules.testing.fuzz_games import CLASSES, GameFuzzReport
+from baldurs_rules.testing.interrupts import apply_signalled, survives
 
 
 def test_a_sample_run_has_no_failure(figures: Counter[str]) -> None:
@@ -32,7 +33,7 @@ def test_a_sample_run_has_no_failure(figures: Counter[str]) -> None:
     assert outcomes["record: IllegalActionError"] > 0 and outcomes["action: IllegalActionError"] > 0
     assert outcomes["state: accepted"] > 0, "plausible edits that are still reachable load"
     assert outcomes["signal: completed"] > 0
-    if _build.BUILD == _build.PURE:  # compiled modules have no lines for the tracer to stop at
+    if not RUNS_COMPILED:  # compiled modules have no lines for the tracer to stop at
         assert outcomes["signal: interrupted at a line"] > 0
     assert "slowest" in report.summary()
 
@@ -56,7 +57,7 @@ def test_an_accepted_game_that_breaks_an_invariant_is_a_failure() -> None:
     game = br.new_game(players=2, seed=1)
     game.state.piles[0] -= 1
     report = GameFuzzReport()
-    report.record("save", lambda: _survives(game, random.Random(0)), "piles")
+    report.record("save", lambda: survives(game, random.Random(0)), "piles")
     assert report.failures and "breaks invariants" in report.failures[0][0]
 
 
@@ -67,13 +68,11 @@ def test_main_prints_the_report_and_exits_zero(capsys: pytest.CaptureFixture[str
 
 
 @pytest.mark.skipif(
-    _build.BUILD == _build.COMPILED,
+    RUNS_COMPILED,
     reason="interrupts land between Python lines and bytecodes; compiled modules have neither",
 )
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs POSIX timers")
 def test_a_real_signal_during_apply_leaves_the_game_as_it_was() -> None:
-    from baldurs_rules.testing.fuzz_games import _apply_signalled
-
     game = br.new_game(players=3, seed=12)
     rng = random.Random(12)
     interrupted = 0
@@ -82,8 +81,8 @@ def test_a_real_signal_during_apply_leaves_the_game_as_it_was() -> None:
             break
         before = game.clone()
         action = rng.choice(game.legal_actions())
-        if _apply_signalled(game, action, rng.uniform(0.000001, 0.0001)):
+        if apply_signalled(game, action, rng.uniform(0.000001, 0.0001)):
             interrupted += 1
             assert game == before and game.actions == before.actions, attempt
     assert interrupted >= 3
-    assert fuzz_games.check_all(game) == []
+    assert check_all(game) == []

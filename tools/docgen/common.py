@@ -133,7 +133,7 @@ def quote_schema(dotted: str) -> str:
     """
     import json
 
-    from baldurs_rules._resources import schema_dir
+    from baldurs_rules.content import schema_dir
 
     kind, *path = dotted.split(".")
     file = schema_dir() / f"{kind}.json"
@@ -237,7 +237,7 @@ def block(text: str, language: str = "console") -> str:
 
 def portable(text: str) -> str:
     """Output with the machine's own paths replaced by what a reader would see."""
-    from baldurs_rules._resources import default_content_dir
+    from baldurs_rules.content import default_content_dir
 
     return text.replace(str(default_content_dir()), INSTALLED)
 

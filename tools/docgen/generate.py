@@ -220,11 +220,16 @@ def run(check: bool, only: Iterable[str] = ()) -> list[Stale]:
             if not check:
                 path.write_bytes(chart)
     if not wanted or "play.md" in wanted:
-        stale += _pictures()
+        stale += stale_picture_references()
     return stale
 
 
-def _pictures() -> list[Stale]:
+def stale_picture_references() -> list[Stale]:
+    """The pictures docs/play.md shows that are missing or out of date, as stale parts.
+
+    Docgen cannot draw them itself (a browser takes them): each one says to run
+    ``python -m tools.docgen --screenshots``.
+    """
     from . import screenshots
 
     why = "run python -m tools.docgen --screenshots"

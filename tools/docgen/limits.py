@@ -20,7 +20,7 @@ def list_maxima(old: str) -> str:
     Raises:
         SystemExit: No schema has one (the schemas were not found where the package keeps them).
     """
-    from baldurs_rules._resources import schema_dir
+    from baldurs_rules.content import schema_dir
 
     rows = []
     for path in sorted(schema_dir().glob("*.json")):

@@ -37,7 +37,7 @@ COUNTED = {
 
 def files(old: str) -> str:
     """The table of the default content's files, with how many entries each has."""
-    from baldurs_rules._resources import default_content_dir
+    from baldurs_rules.content import default_content_dir
 
     counts = content().counts()
     present = sorted(p.name for p in default_content_dir().glob("*.yaml"))
@@ -61,7 +61,7 @@ def bundled(name: str) -> Part:
     """The files of the bundled mod ``name``, each as a YAML block under its path."""
 
     def make(old: str) -> str:
-        from baldurs_rules._resources import bundled_mods
+        from baldurs_rules.content import bundled_mods
 
         mods = bundled_mods()
         if name not in mods:

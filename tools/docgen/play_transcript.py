@@ -98,11 +98,11 @@ def _option(kind: str) -> Callable[[object, str], str]:
 def _human(args: list[str], answer: Answer) -> str:
     """``bbg play ARGS`` with a scripted human (the play loop, typed lines shown)."""
     import baldurs_rules as br
-    from baldurs_rules.cli.play import _new_session
+    from baldurs_rules.cli.play import new_session
 
     out, buffer = _console()
     options = dict(zip(args[::2], args[1::2], strict=True))
-    session = _new_session(
+    session = new_session(
         out,  # type: ignore[arg-type]
         br.load_content(),
         int(options["--players"]),

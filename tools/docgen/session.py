@@ -49,11 +49,11 @@ class Session:
         self.namespace: dict[str, Any] = {"__name__": "__docs__"}
 
     def __enter__(self) -> Session:
-        from baldurs_rules.content import loader
+        from baldurs_rules.content.loader import clear_memory_cache
 
         # A content loaded earlier in this process (from another working directory) names
         # its files relative to that directory; the page's commands load it afresh here.
-        loader._MEMORY.clear()
+        clear_memory_cache()
         return self
 
     def __exit__(

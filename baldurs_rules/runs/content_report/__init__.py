@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from baldurs_rules.content.loader import load_content
+from baldurs_rules.content.model import Content
 from baldurs_rules.game import Game
 from baldurs_rules.rules import Rules
 
@@ -264,13 +265,61 @@ def content_report(
         extras=game_figures,
     )
     seconds = time.perf_counter() - started
-    n = len(records)
+    figures = _figures(records, content, players)
+    criteria = _criteria(figures, records, players)
+    checked = checked_criteria(bots)
+    balance = balance_table(
+        figures["layers"],
+        figures["attacks"]["held_share"],
+        figures["win_share"],
+        figures["length"]["turn_limit_games"],
+        players,
+    )
+    return {
+        "checked": list(checked),
+        "ok": all(not criteria[name] for name in checked),
+        "settings": {
+            "games": len(records),
+            "players": players,
+            "bots": list(bots),
+            "seed": seed,
+            "advanced": advanced,
+            "content": content_path or "default",
+            "fingerprint": content.fingerprint,
+        },
+        **figures,
+        "seconds": seconds,
+        "criteria": {
+            name: {"ok": not missing, "missing": missing} for name, missing in criteria.items()
+        },
+        "balance": balance,
+    }
 
-    buildings = _count(records, "built", sorted(content.buildings))
-    agendas = _count(records, "agendas", sorted(content.agendas))
+
+def _figures(records: Sequence[dict[str, Any]], content: Content, players: int) -> dict[str, Any]:
+    """The report's figures of the games, from ``buildings`` to ``length``, in its order."""
+    seats_played = len(records) * players
     trade_ids = [f"{loc.id}:{i + 1}" for loc in content.locations for i in range(len(loc.trades))]
-    trades = _count(records, "trades", trade_ids)
+    wins = _wins(records, players)
+    steps, total = _step_figures(records, seats_played)
+    return {
+        "buildings": _count(records, "built", sorted(content.buildings)),
+        "agendas": _count(records, "agendas", sorted(content.agendas)),
+        "trades": _count(records, "trades", trade_ids),
+        "factions": _faction_figures(records, content),
+        "wins_per_seat": wins,
+        "win_share": [w / len(records) if records else 0.0 for w in wins],
+        "steps": steps,
+        "layers": _layer_figures(records, seats_played),
+        "before_scoring": sum(sum(r["before_scoring"]) for r in records) / max(1, seats_played),
+        "total": total,
+        "attacks": _attack_figures(records),
+        "length": _length_figures(records),
+    }
 
+
+def _faction_figures(records: Sequence[dict[str, Any]], content: Content) -> dict[str, Any]:
+    """Per faction: the highest level, the games at ``FACTION_LEVEL``, the spaces reached."""
     factions: dict[str, Any] = {}
     for faction in content.factions:
         top = len(faction.rewards)
@@ -290,14 +339,23 @@ def content_report(
                 if reward is not None
             ],
         }
+    return factions
 
+
+def _wins(records: Sequence[dict[str, Any]], players: int) -> list[float]:
+    """The wins of each seat, a shared victory split among its winners."""
     wins = [0.0] * players
     for record in records:
         for seat in record["winners"]:
             wins[seat] += 1 / len(record["winners"])
-    share = [w / n if n else 0.0 for w in wins]
+    return wins
 
-    seats_played = n * players
+
+def _step_figures(
+    records: Sequence[dict[str, Any]], seats_played: int
+) -> tuple[dict[str, Any], float]:
+    """Per scoring step: mean prestige per player, share of the final score, games; and the mean
+    final score."""
     total = sum(sum(r["prestige"]) for r in records) / max(1, seats_played)
     steps: dict[str, Any] = {}
     for step in STEPS:
@@ -307,26 +365,38 @@ def content_report(
             "share": mean / total if total else 0.0,
             "games": sum(1 for r in records if any(v > 0 for v in r["steps"][step])),
         }
-    before = sum(sum(r["before_scoring"]) for r in records) / max(1, seats_played)
+    return steps, total
 
+
+def _attack_figures(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The attacks held, of all, unpaid, and the prestige they gave."""
     all_attacks = sum(r["extras"]["attacks"] for r in records)
-    attacks = {
+    return {
         "held": sum(r["extras"]["held"] for r in records),
         "all": all_attacks,
         "held_share": sum(r["extras"]["held"] for r in records) / max(1, all_attacks),
         "unpaid_holds": sum(r["extras"]["unpaid_holds"] for r in records),
         "games_with_held_prestige": sum(1 for r in records if r["extras"]["held_prestige"] > 0),
-        "held_prestige": sum(r["extras"]["held_prestige"] for r in records) / max(1, n),
+        "held_prestige": sum(r["extras"]["held_prestige"] for r in records) / max(1, len(records)),
     }
+
+
+def _layer_figures(records: Sequence[dict[str, Any]], seats_played: int) -> dict[str, Any]:
+    """Per prestige layer: mean per player and share of all prestige."""
     layer_sum = {k: sum(r["extras"]["layers"][k] for r in records) for k in LAYERS}
     prestige_sum = sum(layer_sum.values())
-    layers = {
+    return {
         k: {"mean": v / max(1, seats_played), "share": v / prestige_sum if prestige_sum else 0.0}
         for k, v in layer_sum.items()
     }
+
+
+def _length_figures(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """How many turns the games lasted, and how many the turn limit ended."""
+    n = len(records)
     turns = [r["turns"] for r in records]
     limit_games = sum(1 for r in records if r["extras"]["turn_limit"])
-    length = {
+    return {
         "median_turns": statistics.median(turns) if turns else 0,
         "mean_turns": sum(turns) / n if n else 0.0,
         "min_turns": min(turns, default=0),
@@ -335,43 +405,25 @@ def content_report(
         "turn_limit_rate": limit_games / n if n else 0.0,
     }
 
+
+def _criteria(
+    figures: dict[str, Any], records: Sequence[dict[str, Any]], players: int
+) -> dict[str, list[str]]:
+    """What each acceptance criterion misses (an empty list: it holds)."""
     low, high = SEAT_BAND.get(players, SEAT_SHARE)
-    faction_missing = [
-        f"{fid}: level {FACTION_LEVEL} never reached (max {f['max_level']})"
-        for fid, f in factions.items()
-        if f["games_at_level"] == 0
-    ] + [
-        f"{fid}: reward of space {space} never received"
-        for fid, f in factions.items()
-        for space in f["rewarded"]
-        if f["spaces"][space] == 0
-    ]
-    step_missing = [
-        f"{step}: no prestige in any game" for step in STEPS if not steps[step]["games"]
-    ]
-    if not attacks["games_with_held_prestige"]:
-        step_missing.append("held attacks: no prestige in any game")
-    criteria = {
-        "buildings": [k for k, v in buildings.items() if v == 0],
-        "agendas": [k for k, v in agendas.items() if v == 0],
-        "trades": [k for k, v in trades.items() if v == 0],
-        "factions": faction_missing,
+    attacks = figures["attacks"]
+    return {
+        "buildings": [k for k, v in figures["buildings"].items() if v == 0],
+        "agendas": [k for k, v in figures["agendas"].items() if v == 0],
+        "trades": [k for k, v in figures["trades"].items() if v == 0],
+        "factions": _faction_missing(figures["factions"]),
         "seats": [
             f"seat {seat}: {s:.1%} of the wins (not within {low:.0%} to {high:.0%})"
-            for seat, s in enumerate(share)
+            for seat, s in enumerate(figures["win_share"])
             if not low <= s <= high
         ],
-        "steps": step_missing,
-        "layers": [
-            f"{k}: {layers[k]['share']:.1%} of all prestige (at least {_min_share(k):.0%})"
-            for k in LAYERS
-            if k not in ("locations", "leftovers") and layers[k]["share"] < _min_share(k)
-        ]
-        + (
-            [f"leftovers: {layers['leftovers']['share']:.1%} (at most {MAX_LEFTOVERS:.0%})"]
-            if layers["leftovers"]["share"] > MAX_LEFTOVERS
-            else []
-        ),
+        "steps": _step_missing(figures["steps"], attacks),
+        "layers": _layer_missing(figures["layers"]),
         "defense": (
             [f"attacks held: {attacks['held_share']:.1%} (at least {MIN_HELD:.0%})"]
             if attacks["held_share"] < MIN_HELD
@@ -382,47 +434,47 @@ def content_report(
             if attacks["unpaid_holds"]
             else []
         ),
-        "length": (
-            [
-                f"{limit_games} games ended by the turn limit (seeds"
-                f" {', '.join(str(r['seed']) for r in records if r['extras']['turn_limit'])})"
-            ]
-            if limit_games
-            else []
-        ),
+        "length": _length_missing(records),
     }
-    checked = checked_criteria(bots)
-    balance = balance_table(layers, attacks["held_share"], share, limit_games, players)
-    return {
-        "checked": list(checked),
-        "ok": all(not criteria[name] for name in checked),
-        "settings": {
-            "games": n,
-            "players": players,
-            "bots": list(bots),
-            "seed": seed,
-            "advanced": advanced,
-            "content": content_path or "default",
-            "fingerprint": content.fingerprint,
-        },
-        "buildings": buildings,
-        "agendas": agendas,
-        "trades": trades,
-        "factions": factions,
-        "wins_per_seat": wins,
-        "win_share": share,
-        "steps": steps,
-        "layers": layers,
-        "before_scoring": before,
-        "total": total,
-        "attacks": attacks,
-        "length": length,
-        "seconds": seconds,
-        "criteria": {
-            name: {"ok": not missing, "missing": missing} for name, missing in criteria.items()
-        },
-        "balance": balance,
-    }
+
+
+def _faction_missing(factions: dict[str, Any]) -> list[str]:
+    return [
+        f"{fid}: level {FACTION_LEVEL} never reached (max {f['max_level']})"
+        for fid, f in factions.items()
+        if f["games_at_level"] == 0
+    ] + [
+        f"{fid}: reward of space {space} never received"
+        for fid, f in factions.items()
+        for space in f["rewarded"]
+        if f["spaces"][space] == 0
+    ]
+
+
+def _step_missing(steps: dict[str, Any], attacks: dict[str, Any]) -> list[str]:
+    missing = [f"{step}: no prestige in any game" for step in STEPS if not steps[step]["games"]]
+    if not attacks["games_with_held_prestige"]:
+        missing.append("held attacks: no prestige in any game")
+    return missing
+
+
+def _layer_missing(layers: dict[str, Any]) -> list[str]:
+    return [
+        f"{k}: {layers[k]['share']:.1%} of all prestige (at least {_min_share(k):.0%})"
+        for k in LAYERS
+        if k not in ("locations", "leftovers") and layers[k]["share"] < _min_share(k)
+    ] + (
+        [f"leftovers: {layers['leftovers']['share']:.1%} (at most {MAX_LEFTOVERS:.0%})"]
+        if layers["leftovers"]["share"] > MAX_LEFTOVERS
+        else []
+    )
+
+
+def _length_missing(records: Sequence[dict[str, Any]]) -> list[str]:
+    limited = [str(r["seed"]) for r in records if r["extras"]["turn_limit"]]
+    if not limited:
+        return []
+    return [f"{len(limited)} games ended by the turn limit (seeds {', '.join(limited)})"]
 
 
 def _min_share(layer: str) -> float:

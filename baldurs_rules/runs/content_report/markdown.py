@@ -54,11 +54,30 @@ def _coverage(title: str, counts: dict[str, int], games: int, what: str) -> list
 
 def format_report(report: dict[str, Any]) -> str:
     """The report as Markdown: criteria first, then the tables behind them."""
+    games = report["settings"]["games"]
+    out = [
+        *_criteria_section(report),
+        *_balance_section(report),
+        *_steps_section(report),
+        *_layers_section(report),
+        *_attacks_line(report["attacks"], games),
+        *_wins_section(report),
+        *_length_section(report["length"]),
+        *_factions_section(report["factions"]),
+        *_coverage("Buildings built", report["buildings"], games, "buildings were built"),
+        *_coverage("Agendas scored (value > 0)", report["agendas"], games, "agendas scored"),
+        *_coverage("Location trades used", report["trades"], games, "trades were used"),
+        f"Simulated in {report['seconds']:.1f} s.",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def _criteria_section(report: dict[str, Any]) -> list[str]:
+    """The title, the settings and whether each criterion holds."""
     s = report["settings"]
-    games = s["games"]
     setup = "advanced" if s.get("advanced") else "basic"
     out = [
-        f"## Content report: {games} games, {s['players']} players,"
+        f"## Content report: {s['games']} games, {s['players']} players,"
         f" bots {', '.join(s['bots'])}, seed {s['seed']}",
         "",
         f"Content `{s['content']}` (fingerprint `{s['fingerprint']}`), {setup} setup.",
@@ -70,7 +89,7 @@ def format_report(report: dict[str, Any]) -> str:
         + f" bots): {'all hold' if report['ok'] else '**some fail**'}.",
         "",
     ]
-    out += _table(
+    return out + _table(
         ["criterion", "checked", "ok", "missing"],
         [
             (
@@ -82,37 +101,53 @@ def format_report(report: dict[str, Any]) -> str:
             for name, c in report["criteria"].items()
         ],
     )
-    out += ["", "### Balance criteria (issue 22)", ""]
-    out += _table(
+
+
+def _balance_section(report: dict[str, Any]) -> list[str]:
+    """Each balance criterion: its figure, its target and whether it is met."""
+    table = _table(
         ["criterion", "figure", "target", "met"],
         [
             (r["criterion"], r["figure"], r["target"], "met" if r["met"] else "**not met**")
             for r in report["balance"]
         ],
     )
-    steps = report["steps"]
-    out += ["", "### Prestige per scoring step (mean per player)", ""]
+    return ["", "### Balance criteria (issue 22)", "", *table]
+
+
+def _steps_section(report: dict[str, Any]) -> list[str]:
+    """The mean prestige of each scoring step and its share of the final score."""
     rows = [("before scoring", f"{report['before_scoring']:.2f}", "-", "-")]
-    for step, v in steps.items():
+    for step, v in report["steps"].items():
         rows.append((step, f"{v['mean']:.2f}", f"{v['share']:.1%}", v["games"]))
     rows.append(("**total**", f"{report['total']:.2f}", "100%", "-"))
-    out += _table(["step", "mean prestige", "share of final score", "games with prestige"], rows)
-    out += ["", "### Where prestige comes from (all seats, all games)", ""]
-    out += _table(
+    table = _table(["step", "mean prestige", "share of final score", "games with prestige"], rows)
+    return ["", "### Prestige per scoring step (mean per player)", "", *table]
+
+
+def _layers_section(report: dict[str, Any]) -> list[str]:
+    """Where prestige comes from, layer by layer."""
+    table = _table(
         ["layer", "mean prestige per player", "share of all prestige"],
         [(k, f"{v['mean']:.2f}", f"{v['share']:.1%}") for k, v in report["layers"].items()],
     )
-    a = report["attacks"]
-    out += [
+    return ["", "### Where prestige comes from (all seats, all games)", "", *table]
+
+
+def _attacks_line(a: dict[str, Any], games: int) -> list[str]:
+    """The attacks, held and paid, in one sentence."""
+    return [
         "",
         f"Attacks: {a['all']}, of which {a['held']} held ({a['held_share']:.1%});"
         f" held attacks paid prestige in {a['games_with_held_prestige']} of {games} games"
         f" ({a['held_prestige']:.2f} prestige per game).",
         "",
-        "### Wins per seat (shared victories split)",
-        "",
     ]
-    out += _table(
+
+
+def _wins_section(report: dict[str, Any]) -> list[str]:
+    """The wins of each seat, shared victories split."""
+    table = _table(
         ["seat", "wins", "share"],
         [
             (seat, f"{w:g}", f"{sh:.1%}")
@@ -121,8 +156,12 @@ def format_report(report: dict[str, Any]) -> str:
             )
         ],
     )
-    length = report["length"]
-    out += [
+    return ["### Wins per seat (shared victories split)", "", *table]
+
+
+def _length_section(length: dict[str, Any]) -> list[str]:
+    """How long the games lasted."""
+    return [
         "",
         "### Game length",
         "",
@@ -139,10 +178,12 @@ def format_report(report: dict[str, Any]) -> str:
             ],
         ),
         "",
-        "### Faction tracks",
-        "",
     ]
-    out += _table(
+
+
+def _factions_section(factions: dict[str, Any]) -> list[str]:
+    """How far each faction track went, space by space."""
+    table = _table(
         [
             "faction",
             "max level",
@@ -159,15 +200,10 @@ def format_report(report: dict[str, Any]) -> str:
                     for i in range(1, FACTION_LEVEL + 1)
                 ),
             )
-            for fid, f in report["factions"].items()
+            for fid, f in factions.items()
         ],
     )
-    out.append("")
-    out += _coverage("Buildings built", report["buildings"], games, "buildings were built")
-    out += _coverage("Agendas scored (value > 0)", report["agendas"], games, "agendas scored")
-    out += _coverage("Location trades used", report["trades"], games, "trades were used")
-    out.append(f"Simulated in {report['seconds']:.1f} s.")
-    return "\n".join(out) + "\n"
+    return ["### Faction tracks", "", *table, ""]
 
 
 def splice_report(text: str, block: str, body: str, where: str = "the document") -> str:
