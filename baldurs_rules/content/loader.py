@@ -97,9 +97,10 @@ def clear_memory_cache() -> None:
     working directory (whose problems name files relative to it) is loaded afresh.
 
     Examples:
-        >>> first = load_content()
-        >>> clear_memory_cache()
-        >>> load_content() is first
+        >>> with separate_memory_cache():  # this process's own cache stays as it is
+        ...     first = load_content()
+        ...     clear_memory_cache()
+        ...     load_content() is first
         False
     """
     _MEMORY.clear()
