@@ -294,6 +294,34 @@ def event_problem(rules: Rules, event: Any, players: int) -> str | None:
     """
     if type(event) not in (list, tuple) or len(event) < 3:
         return f"an event must be [kind, seat, cause, ...], not {quoted(event)}"
+    known = _known_events(rules, players)
+    try:  # with the values' types: True == 1 and 1.0 == 1, but they are not seats
+        key: tuple[Any, ...] | None = (tuple(map(type, event)), *event)
+        if key in known:
+            return None
+    except TypeError:  # a value that is a list (the winners) or a dict: checked each time
+        key = None
+    problem = _checked_event(rules, event, players)
+    if problem is None and key is not None:
+        if len(known) >= KNOWN_EVENTS:
+            known.clear()
+        known[key] = None
+    return problem
+
+
+KNOWN_EVENTS = 20_000
+"""Events found well formed that ``event_problem`` remembers (per content and player
+count): a log is checked again at every save and load, and its old events do not change."""
+
+
+def _known_events(rules: Rules, players: int) -> dict[tuple[Any, ...], None]:
+    cache: dict[Any, Any] = rules.field_checks
+    found: dict[tuple[Any, ...], None] = cache.setdefault(("known events", players), {})
+    return found
+
+
+def _checked_event(rules: Rules, event: Any, players: int) -> str | None:
+    """``event_problem`` without the memory of events already found well formed."""
     by_kind = _event_tests(rules, players)
     kind, seat, cause = event[0], event[1], event[2]
     tests = by_kind.get(kind) if type(kind) is str else None

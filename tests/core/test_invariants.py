@@ -435,3 +435,18 @@ def test_the_testing_page_lists_every_invariant() -> None:
     page = (Path(__file__).resolve().parents[2] / "docs" / "testing.md").read_text("utf-8")
     listed = set(re.findall(r"^\| `(\w+)\(game", page, re.M))
     assert {check.__name__ for check in CHECKS} <= listed
+
+
+def test_an_event_found_well_formed_once_does_not_vouch_for_an_equal_one_of_other_types() -> None:
+    """``event_problem`` remembers the events it passed; ``True == 1`` and ``1.0 == 1``
+    must not let a boolean or a float seat through after the int one passed."""
+    from baldurs_rules.rules import Rules
+    from baldurs_rules.rules.shapes import event_problem
+
+    rules = Rules.of(br.load_content())
+    good = ("forced", 1, "income", "income", "done")
+    assert event_problem(rules, good, 2) is None and event_problem(rules, list(good), 2) is None
+    for seat in (True, 1.0):
+        assert "wrong seat or cause" in str(event_problem(rules, ("forced", seat, *good[2:]), 2))
+    winners = ("game_over", -1, "end", [0, 1])  # a list value: checked every time
+    assert event_problem(rules, winners, 2) == event_problem(rules, winners, 2)
