@@ -39,7 +39,7 @@ def suite_module(name: str) -> ModuleType:
 
 
 def games_phrase(count: int, kind: str, configs: Iterable[tuple[int, bool]]) -> str:
-    """``1,008 complete random games (2, 3 and 4 players, basic and advanced)``, from the
+    """``768 complete random games (2, 3 and 4 players, basic and advanced)``, from the
     (players, advanced) configurations of the games."""
     configs = list(configs)
     players = sorted({p for p, _ in configs})
