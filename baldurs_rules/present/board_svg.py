@@ -333,52 +333,29 @@ def _site(sites: ET.Element, game: Game, node: MapNode, fort_labels: list[str]) 
         )
 
 
+_SITE_RECTS: dict[str, tuple[int, int, int, int, int | None]] = {
+    "hq": (13, 13, 26, 26, None),
+    "gate": (14, 8, 28, 16, 3),
+}
+"""The rectangular sites: offset of the corner from the centre, width, height, corner radius."""
+
+
 def _site_shape(g: ET.Element, kind: str, x: float, y: float, piece: int, owner: int) -> None:
     """A square (HQ), a bar (gate) or a triangle (the other sites); dashed while empty."""
     fill = seat_color(owner) if piece >= 0 else "#ffffff"
     stroke = "#222" if piece >= 0 else "#8a7a6a"
     dash = None if piece >= 0 else "3,2"
-    if kind == "hq":
-        svg_element(
-            g,
-            "rect",
-            x=svg_number(x - 13),
-            y=svg_number(y - 13),
-            width=26,
-            height=26,
-            fill=fill,
-            stroke=stroke,
-            stroke_width=2,
-            stroke_dasharray=dash,
-        )
-    elif kind == "gate":
-        svg_element(
-            g,
-            "rect",
-            x=svg_number(x - 14),
-            y=svg_number(y - 8),
-            width=28,
-            height=16,
-            rx=3,
-            fill=fill,
-            stroke=stroke,
-            stroke_width=2,
-            stroke_dasharray=dash,
-        )
+    style = {"fill": fill, "stroke": stroke, "stroke_width": 2, "stroke_dasharray": dash}
+    if kind in _SITE_RECTS:
+        dx, dy, width, height, rx = _SITE_RECTS[kind]
+        x0, y0 = svg_number(x - dx), svg_number(y - dy)
+        svg_element(g, "rect", None, x=x0, y=y0, width=width, height=height, rx=rx, **style)
     else:
         points = (
             f"{svg_number(x)},{svg_number(y - 14)} {svg_number(x + 13)},{svg_number(y + 10)} "
             f"{svg_number(x - 13)},{svg_number(y + 10)}"
         )
-        svg_element(
-            g,
-            "polygon",
-            points=points,
-            fill=fill,
-            stroke=stroke,
-            stroke_width=2,
-            stroke_dasharray=dash,
-        )
+        svg_element(g, "polygon", None, points=points, **style)
 
 
 def _lot(
