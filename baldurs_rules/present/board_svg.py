@@ -320,17 +320,7 @@ def _site(sites: ET.Element, game: Game, node: MapNode, fort_labels: list[str]) 
     svg_element(g, "title", f"{site_text(game, node.id)}: {what}{whose}")
     _site_shape(g, node.kind, x, y, piece, owner)
     if label:
-        svg_element(
-            g,
-            "text",
-            label,
-            x=svg_number(x),
-            y=svg_number(y + 4),
-            font_size=10,
-            font_weight="bold",
-            text_anchor="middle",
-            fill="#ffffff",
-        )
+        _mark_label(g, label, x, y, 10, "#ffffff")
 
 
 _SITE_RECTS: dict[str, tuple[int, int, int, int, int | None]] = {
@@ -338,6 +328,23 @@ _SITE_RECTS: dict[str, tuple[int, int, int, int, int | None]] = {
     "gate": (14, 8, 28, 16, 3),
 }
 """The rectangular sites: offset of the corner from the centre, width, height, corner radius."""
+
+
+def _mark_label(
+    g: ET.Element, text: str, x: float, y: float, size: int, fill: str, bold: bool = True
+) -> None:
+    """The short text centred on a site or lot (its type, its number)."""
+    svg_element(
+        g,
+        "text",
+        text,
+        x=svg_number(x),
+        y=svg_number(y + 4),
+        font_size=size,
+        font_weight="bold" if bold else None,
+        text_anchor="middle",
+        fill=fill,
+    )
 
 
 def _site_shape(g: ET.Element, kind: str, x: float, y: float, piece: int, owner: int) -> None:
@@ -418,17 +425,7 @@ def _built_lot(
         stroke=seat_color(owner) if owner >= 0 else "#555",
         stroke_width=4 if owner >= 0 else 2,
     )
-    svg_element(
-        g,
-        "text",
-        label,
-        x=svg_number(x),
-        y=svg_number(y + 4),
-        font_size=11,
-        font_weight="bold",
-        text_anchor="middle",
-        fill="#1a1a1a",
-    )
+    _mark_label(g, label, x, y, 11, "#1a1a1a")
     if owner >= 0:
         svg_element(
             g,
@@ -487,17 +484,8 @@ def _empty_lot(g: ET.Element, number: int, x: float, y: float, status: str) -> N
         stroke_width=stroke_width,
         stroke_dasharray=dash,
     )
-    svg_element(
-        g,
-        "text",
-        str(number),
-        x=svg_number(x),
-        y=svg_number(y + 4),
-        font_size=11,
-        font_weight="bold" if status == "available" else None,
-        text_anchor="middle",
-        fill="#ffffff" if status == "banned" else "#3a2e22",
-    )
+    fill = "#ffffff" if status == "banned" else "#3a2e22"
+    _mark_label(g, str(number), x, y, 11, fill, bold=status == "available")
     if status == "banned":
         svg_element(
             g,
